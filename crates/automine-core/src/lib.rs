@@ -1,0 +1,9 @@
+//! # automine-core
+//!
+//! The Minesweeper engine of the search workspace. Its exact probabilities enumerate layouts
+//! on [`search_core`]'s constraint search.
+//! This crate is being built; see the workspace README for its state.
+
+#![forbid(unsafe_code)]
+
+pub use search_core;

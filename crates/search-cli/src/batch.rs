@@ -1,0 +1,152 @@
+//! Line-oriented batch processing shared by every subcommand: one answer per input line, in
+//! order, whatever the thread count; errors are answered in place and counted.
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::Path;
+
+use rayon::prelude::*;
+
+use crate::progress::Progress;
+
+/// Lines are processed in chunks of this many, so output streams and memory stays bounded.
+const CHUNK: usize = 4096;
+
+/// What one input line produced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// Print these lines (usually one).
+    Lines(Vec<String>),
+    /// Print this one line.
+    Line(String),
+    /// Print nothing (comments and blank lines, when a command skips them).
+    Skip,
+    /// A bad line: printed as `error: <reason>` and counted as a failure.
+    Error(String),
+}
+
+/// How a batch went.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Input lines read.
+    pub lines: u64,
+    /// Lines answered with an error.
+    pub errors: u64,
+}
+
+impl Summary {
+    /// The process exit status: 1 when any line failed.
+    pub fn exit_code(self) -> std::process::ExitCode {
+        if self.errors > 0 {
+            std::process::ExitCode::FAILURE
+        } else {
+            std::process::ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Open `file`, or standard input when it is `None` or `-`.
+pub fn open_input(file: Option<&Path>) -> io::Result<Box<dyn BufRead>> {
+    match file {
+        Some(path) if path.as_os_str() != "-" => Ok(Box::new(BufReader::new(std::fs::File::open(path)?))),
+        _ => Ok(Box::new(BufReader::new(io::stdin()))),
+    }
+}
+
+/// Build a rayon pool of `threads` workers (`threads <= 1` runs on the calling thread).
+pub fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>, rayon::ThreadPoolBuildError> {
+    if threads <= 1 {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().map(Some)
+}
+
+/// Answer every line of `input` with `answer`, writing answers to `out` in input order.
+/// With `threads > 1` a chunk of lines is answered in parallel; the output is identical.
+pub fn run<R, W, F>(input: R, out: &mut W, threads: usize, label: &str, answer: F) -> io::Result<Summary>
+where
+    R: Read,
+    W: Write,
+    F: Fn(&str) -> Answer + Sync,
+{
+    let pool = pool(threads).map_err(io::Error::other)?;
+    let progress = Progress::new(label, None);
+    let mut summary = Summary::default();
+    let mut lines = BufReader::new(input).lines();
+    let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
+    loop {
+        chunk.clear();
+        for line in lines.by_ref().take(CHUNK) {
+            chunk.push(line?);
+        }
+        if chunk.is_empty() {
+            break;
+        }
+        let answers: Vec<Answer> = match &pool {
+            Some(pool) => pool.install(|| chunk.par_iter().map(|l| answer(trim_line_end(l))).collect()),
+            None => chunk.iter().map(|l| answer(trim_line_end(l))).collect(),
+        };
+        for answer in answers {
+            summary.lines += 1;
+            match answer {
+                Answer::Line(line) => writeln!(out, "{line}")?,
+                Answer::Lines(lines) => {
+                    for line in lines {
+                        writeln!(out, "{line}")?;
+                    }
+                }
+                Answer::Skip => {}
+                Answer::Error(reason) => {
+                    summary.errors += 1;
+                    writeln!(out, "error: {reason}")?;
+                }
+            }
+        }
+        out.flush()?;
+        progress.inc(chunk.len() as u64);
+    }
+    progress.finish();
+    Ok(summary)
+}
+
+/// Strip a trailing carriage return (CRLF files) without touching other whitespace.
+fn trim_line_end(line: &str) -> &str {
+    line.strip_suffix('\r').unwrap_or(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(line: &str) -> Answer {
+        match line {
+            "" => Answer::Skip,
+            "bad" => Answer::Error(format!("bad line {line:?}")),
+            other => Answer::Line(other.chars().rev().collect()),
+        }
+    }
+
+    #[test]
+    fn answers_every_line_in_order_for_every_thread_count() {
+        let input: String = (0..10_000)
+            .map(|i| {
+                if i % 97 == 0 {
+                    "bad\n".to_string()
+                } else {
+                    format!("{i}\r\n")
+                }
+            })
+            .collect();
+        let mut reference = Vec::new();
+        let base = run(input.as_bytes(), &mut reference, 1, "test", answer).unwrap();
+        assert_eq!(base.lines, 10_000);
+        assert_eq!(base.errors, 104);
+        for threads in [2, 3, 8] {
+            let mut out = Vec::new();
+            let summary = run(input.as_bytes(), &mut out, threads, "test", answer).unwrap();
+            assert_eq!(summary, base);
+            assert_eq!(out, reference);
+        }
+        let text = String::from_utf8(reference).unwrap();
+        assert!(text.starts_with("error: bad line \"bad\"\n1\n2\n"));
+    }
+}

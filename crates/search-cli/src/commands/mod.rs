@@ -1,0 +1,18 @@
+//! One module per subcommand.
+
+pub mod demo;
+pub mod queens;
+
+/// An error that ends a command (bad arguments, unreadable input, failed output).
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// Reading input or writing output failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// An argument was out of range or inconsistent.
+    #[error("{0}")]
+    Usage(String),
+}
+
+/// What a command returns: an exit status, or an error to print.
+pub type CommandResult = Result<std::process::ExitCode, CommandError>;

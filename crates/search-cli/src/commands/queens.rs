@@ -1,0 +1,112 @@
+//! `search-cli queens`: the shared constraint search on the n-queens problem.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use search_core::toys::{Queens, QueensState};
+use search_core::{Budget, Report, parallel};
+
+use super::{CommandError, CommandResult};
+
+/// Arguments of `search-cli queens`.
+#[derive(Debug, Args)]
+pub struct QueensArgs {
+    /// Board size (1 to 24).
+    n: u32,
+    /// Print the first solution (in depth-first order) as a board instead of counting.
+    #[arg(long)]
+    first: bool,
+    /// Stop counting at this many solutions.
+    #[arg(long)]
+    limit: Option<u64>,
+    /// Worker threads (1 = search on the calling thread); the answer is the same for every N.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Give up after this many nodes.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Give up after this many seconds.
+    #[arg(long)]
+    max_seconds: Option<f64>,
+    /// Print a `stats` line with tab-separated nodes, dead ends, maximum depth and microseconds.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Run `search-cli queens`.
+pub fn run(args: &QueensArgs) -> CommandResult {
+    let problem =
+        Queens::new(args.n).ok_or_else(|| CommandError::Usage(format!("board size {} is not in 1..=24", args.n)))?;
+    let mut budget = Budget::unlimited();
+    if let Some(nodes) = args.max_nodes {
+        budget = budget.with_node_limit(nodes);
+    }
+    if let Some(seconds) = args.max_seconds {
+        let limit = Duration::try_from_secs_f64(seconds)
+            .map_err(|e| CommandError::Usage(format!("--max-seconds {seconds}: {e}")))?;
+        budget = budget.with_time_limit(limit);
+    }
+    let pool = crate::batch::pool(args.threads).map_err(|e| CommandError::Usage(e.to_string()))?;
+    let parallel = pool.is_some();
+    let search = || {
+        if args.first {
+            let report = if parallel {
+                parallel::par_first_solution(&problem, QueensState::default(), &budget)
+            } else {
+                search_core::first_solution(&problem, QueensState::default(), &budget)
+            };
+            let lines = match &report.value {
+                Some(state) => (0..args.n).map(|row| board_row(args.n, state.column_of(row))).collect(),
+                None => vec!["no solution".to_string()],
+            };
+            (lines, report.map(|_| ()))
+        } else {
+            let limit = args.limit.unwrap_or(u64::MAX);
+            let report = if parallel {
+                parallel::par_count_solutions(&problem, QueensState::default(), limit, &budget)
+            } else {
+                search_core::count_solutions(&problem, QueensState::default(), limit, &budget)
+            };
+            (vec![report.value.to_string()], report.map(|_| ()))
+        }
+    };
+    let (lines, report) = match &pool {
+        Some(pool) => pool.install(search),
+        None => search(),
+    };
+    let mut out = std::io::stdout().lock();
+    if let Some(reason) = report.stopped {
+        eprintln!("error: search stopped early ({reason})");
+        if !args.first {
+            writeln!(out, "{}{}", lines.join(""), stats_suffix(args.stats, &report))?;
+        }
+        return Ok(ExitCode::FAILURE);
+    }
+    for line in &lines {
+        writeln!(out, "{line}")?;
+    }
+    if args.stats {
+        writeln!(out, "stats{}", stats_suffix(true, &report))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn board_row(n: u32, queen: u32) -> String {
+    (0..n).map(|col| if col == queen { 'Q' } else { '.' }).collect()
+}
+
+fn stats_suffix(wanted: bool, report: &Report<()>) -> String {
+    if !wanted {
+        return String::new();
+    }
+    let s = &report.stats;
+    format!(
+        "\t{}\t{}\t{}\t{}",
+        s.nodes,
+        s.dead_ends,
+        s.max_depth,
+        s.elapsed.as_micros()
+    )
+}

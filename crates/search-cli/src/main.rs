@@ -1,0 +1,50 @@
+//! `search-cli`: one command line over the search workspace.
+//!
+//! Every batch subcommand reads one item per input line (a file, or standard input), writes
+//! one answer per line in the same order, prints `error: <reason>` for a bad line and keeps
+//! going, and exits with status 1 when any line failed.
+
+#![forbid(unsafe_code)]
+
+#[expect(
+    dead_code,
+    reason = "the line-batch driver serves the engine subcommands as they land"
+)]
+mod batch;
+mod commands;
+mod progress;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Search-based puzzle and game AI: Sudoku, two-player games and Minesweeper.
+#[derive(Debug, Parser)]
+#[command(name = "search-cli", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// A short tour of every engine, each part finishing in seconds.
+    Demo(commands::demo::DemoArgs),
+    /// The shared constraint search on the n-queens problem (count or list solutions).
+    Queens(commands::queens::QueensArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Demo(args) => commands::demo::run(&args),
+        Command::Queens(args) => commands::queens::run(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! Parallel constraint search (cargo feature `parallel`): split the top of the tree into
+//! subtrees and solve them independently on rayon's thread pool.
+//!
+//! The split is deterministic: the root is expanded level by level, in choice order, until
+//! there are enough open subtrees (or a depth cap is hit), so the list of subtrees — and with
+//! it every result — does not depend on the number of threads.
+//!
+//! Guarantees, for searches that complete within their budget:
+//! - [`par_count_solutions`] returns exactly what [`count_solutions`] returns.
+//! - [`par_first_solution`] returns the same solution as [`first_solution`] (the first in
+//!   depth-first order), because a subtree is abandoned only when an earlier one has a solution.
+//! - [`par_fold_solutions`] folds every subtree from `identity()` and combines the partial
+//!   results in depth-first order. For an exact, associative `combine` (integer sums, maxima)
+//!   the result equals [`fold_solutions`]; for floating-point sums it is identical across runs
+//!   and thread counts but may differ from the sequential fold in the last bits.
+//!
+//! Statistics add up the work of all threads; `elapsed` is the wall-clock time of the call.
+//! A node limit holds for all threads together, to within a few hundred nodes per thread.
+//!
+//! [`count_solutions`]: crate::count_solutions
+//! [`first_solution`]: crate::first_solution
+//! [`fold_solutions`]: crate::fold_solutions
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::budget::{Budget, Meter, StopReason};
+use crate::constraint::{ConstraintProblem, Dfs, Propagation};
+use crate::stats::{Report, SearchStats};
+
+/// The split stops deepening after this many levels even if it has few subtrees (long chains
+/// of forced choices would otherwise be walked sequentially to the bottom).
+const MAX_SPLIT_LEVELS: u32 = 24;
+
+/// A piece of the split tree, in depth-first order.
+enum Piece<S> {
+    /// A solution met while splitting.
+    Solution(S),
+    /// An unexpanded subtree rooted at this state and depth.
+    Subtree(S, u32),
+}
+
+/// The subtrees (and early solutions) of the top of the tree, plus what splitting cost.
+struct Split<S> {
+    pieces: Vec<Piece<S>>,
+    stats: SearchStats,
+    stopped: Option<StopReason>,
+}
+
+fn split<P: ConstraintProblem>(problem: &P, root: P::State, target: usize, meter: &mut Meter) -> Split<P::State> {
+    let mut stats = SearchStats::default();
+    let mut pieces = vec![Piece::Subtree(root, 0)];
+    let mut choices = Vec::new();
+    for _ in 0..MAX_SPLIT_LEVELS {
+        let open = pieces.iter().filter(|p| matches!(p, Piece::Subtree(..))).count();
+        if open == 0 || open >= target {
+            break;
+        }
+        let mut next = Vec::with_capacity(pieces.len() * 2);
+        for piece in pieces {
+            let (mut state, depth) = match piece {
+                Piece::Subtree(state, depth) => (state, depth),
+                solution @ Piece::Solution(_) => {
+                    next.push(solution);
+                    continue;
+                }
+            };
+            if let Err(reason) = meter.tick() {
+                return Split {
+                    pieces: Vec::new(),
+                    stats,
+                    stopped: Some(reason),
+                };
+            }
+            stats.nodes += 1;
+            stats.max_depth = stats.max_depth.max(depth);
+            match problem.propagate(&mut state) {
+                Propagation::Contradiction => stats.dead_ends += 1,
+                Propagation::Solved => {
+                    stats.leaves += 1;
+                    next.push(Piece::Solution(state));
+                }
+                Propagation::Open => {
+                    choices.clear();
+                    problem.choices(&state, &mut choices);
+                    if choices.is_empty() {
+                        stats.dead_ends += 1;
+                    } else if choices.len() > 1 {
+                        stats.branch_points += 1;
+                        stats.guesses += choices.len() as u64 - 1;
+                    }
+                    for &choice in &choices {
+                        let mut child = state.clone();
+                        problem.apply(&mut child, choice);
+                        next.push(Piece::Subtree(child, depth + 1));
+                    }
+                }
+            }
+        }
+        pieces = next;
+    }
+    Split {
+        pieces,
+        stats,
+        stopped: None,
+    }
+}
+
+fn target_subtrees() -> usize {
+    rayon::current_num_threads().max(1) * 16
+}
+
+/// Run `visit` over each piece in parallel; each task gets its own engine and meter sharing
+/// one node counter. Returns per-piece results in order.
+fn run_pieces<P, R, F>(
+    problem: &P,
+    pieces: Vec<Piece<P::State>>,
+    budget: &Budget,
+    counter: &Arc<AtomicU64>,
+    task: F,
+) -> Vec<(R, SearchStats, Option<StopReason>)>
+where
+    P: ConstraintProblem + Sync,
+    P::State: Send,
+    R: Send,
+    F: Fn(usize, Piece<P::State>, &mut Dfs<'_, P>) -> (R, Option<StopReason>) + Sync,
+{
+    pieces
+        .into_par_iter()
+        .enumerate()
+        .map(|(index, piece)| {
+            let mut dfs = Dfs::new(problem, Meter::with_shared_counter(budget, counter.clone()));
+            let (result, stopped) = task(index, piece, &mut dfs);
+            (result, dfs.finish(), stopped)
+        })
+        .collect()
+}
+
+/// Parallel [`count_solutions`](crate::count_solutions): the same value for every thread count.
+pub fn par_count_solutions<P>(problem: &P, root: P::State, limit: u64, budget: &Budget) -> Report<u64>
+where
+    P: ConstraintProblem + Sync,
+    P::State: Send,
+{
+    let start = Instant::now();
+    if limit == 0 {
+        return Report {
+            value: 0,
+            stats: SearchStats::default(),
+            stopped: None,
+        };
+    }
+    let counter = Arc::new(AtomicU64::new(0));
+    let mut meter = Meter::with_shared_counter(budget, counter.clone());
+    let split = split(problem, root, target_subtrees(), &mut meter);
+    let mut stats = split.stats;
+    if split.stopped.is_some() {
+        stats.elapsed = start.elapsed();
+        return Report {
+            value: 0,
+            stats,
+            stopped: split.stopped,
+        };
+    }
+    let found = AtomicU64::new(0);
+    let results = run_pieces(problem, split.pieces, budget, &counter, |_, piece, dfs| match piece {
+        Piece::Solution(_) => {
+            found.fetch_add(1, Ordering::Relaxed);
+            (1u64, None)
+        }
+        Piece::Subtree(state, depth) => {
+            let mut count = 0;
+            let stopped = dfs.run(state, depth, &mut |_: &P::State| {
+                count += 1;
+                if found.fetch_add(1, Ordering::Relaxed) + 1 >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            (count, stopped)
+        }
+    });
+    let mut total = 0u64;
+    let mut stopped = None;
+    for (count, piece_stats, piece_stopped) in &results {
+        total += count;
+        stats.merge(piece_stats);
+        stopped = stopped.or(*piece_stopped);
+    }
+    stats.elapsed = start.elapsed();
+    let value = total.min(limit);
+    // Reaching the limit answers the question even if some other subtree ran out of budget.
+    let stopped = if value >= limit { None } else { stopped };
+    Report { value, stats, stopped }
+}
+
+/// Parallel [`first_solution`](crate::first_solution): the first solution in depth-first
+/// order, the same one the sequential search returns.
+pub fn par_first_solution<P>(problem: &P, root: P::State, budget: &Budget) -> Report<Option<P::State>>
+where
+    P: ConstraintProblem + Sync,
+    P::State: Send + Sync,
+{
+    let start = Instant::now();
+    let counter = Arc::new(AtomicU64::new(0));
+    let mut meter = Meter::with_shared_counter(budget, counter.clone());
+    let split = split(problem, root, target_subtrees(), &mut meter);
+    let mut stats = split.stats;
+    if split.stopped.is_some() {
+        stats.elapsed = start.elapsed();
+        return Report {
+            value: None,
+            stats,
+            stopped: split.stopped,
+        };
+    }
+    // The lowest index of a piece known to hold a solution; later pieces are not searched.
+    let earliest = AtomicUsize::new(usize::MAX);
+    let results = run_pieces(problem, split.pieces, budget, &counter, |index, piece, dfs| {
+        if earliest.load(Ordering::Relaxed) < index {
+            return (None, None);
+        }
+        match piece {
+            Piece::Solution(state) => {
+                earliest.fetch_min(index, Ordering::Relaxed);
+                (Some(state), None)
+            }
+            Piece::Subtree(state, depth) => {
+                let mut found = None;
+                let stopped = dfs.run(state, depth, &mut |s: &P::State| {
+                    found = Some(s.clone());
+                    ControlFlow::Break(())
+                });
+                if found.is_some() {
+                    earliest.fetch_min(index, Ordering::Relaxed);
+                }
+                (found, stopped)
+            }
+        }
+    });
+    let mut value = None;
+    let mut stopped = None;
+    for (found, piece_stats, piece_stopped) in results {
+        stats.merge(&piece_stats);
+        if value.is_none() {
+            // A stop before the first solution means the first solution is unknown.
+            stopped = stopped.or(piece_stopped);
+            if stopped.is_none() {
+                value = found;
+            }
+        }
+    }
+    stats.elapsed = start.elapsed();
+    Report { value, stats, stopped }
+}
+
+/// Parallel [`fold_solutions`](crate::fold_solutions): each subtree folds its solutions from
+/// `identity()`, and the partial results are combined in depth-first order.
+pub fn par_fold_solutions<P, A, I, F, C>(
+    problem: &P,
+    root: P::State,
+    budget: &Budget,
+    identity: I,
+    fold: F,
+    combine: C,
+) -> Report<A>
+where
+    P: ConstraintProblem + Sync,
+    P::State: Send,
+    A: Send,
+    I: Fn() -> A + Sync,
+    F: Fn(&mut A, &P::State) + Sync,
+    C: Fn(A, A) -> A,
+{
+    let start = Instant::now();
+    let counter = Arc::new(AtomicU64::new(0));
+    let mut meter = Meter::with_shared_counter(budget, counter.clone());
+    let split = split(problem, root, target_subtrees(), &mut meter);
+    let mut stats = split.stats;
+    if split.stopped.is_some() {
+        stats.elapsed = start.elapsed();
+        return Report {
+            value: identity(),
+            stats,
+            stopped: split.stopped,
+        };
+    }
+    let results = run_pieces(problem, split.pieces, budget, &counter, |_, piece, dfs| {
+        let mut acc = identity();
+        match piece {
+            Piece::Solution(state) => {
+                fold(&mut acc, &state);
+                (acc, None)
+            }
+            Piece::Subtree(state, depth) => {
+                let stopped = dfs.run(state, depth, &mut |s: &P::State| {
+                    fold(&mut acc, s);
+                    ControlFlow::Continue(())
+                });
+                (acc, stopped)
+            }
+        }
+    });
+    let mut value = identity();
+    let mut stopped = None;
+    for (acc, piece_stats, piece_stopped) in results {
+        stats.merge(&piece_stats);
+        stopped = stopped.or(piece_stopped);
+        value = combine(value, acc);
+    }
+    stats.elapsed = start.elapsed();
+    Report { value, stats, stopped }
+}
