@@ -1,8 +1,64 @@
 //! # sudoku-core
 //!
-//! The Sudoku engine of the search workspace. It builds on [`search_core`]'s constraint search.
-//! This crate is being built; see the workspace README for its state.
+//! The Sudoku engine of the search workspace: bitset candidate grids for every box size
+//! (4×4, 6×6, 9×9, 16×16, 25×25), a parser and printer with typed errors, propagation
+//! (naked and hidden singles, locked candidates), depth-first search on [`search_core`]'s
+//! [`ConstraintProblem`](search_core::ConstraintProblem) with selectable branching strategies
+//! (first open cell, fewest candidates, and the greedy rule of a Sudoku paper), solution
+//! counting, uniqueness checks, and seeded generation of unique puzzles.
+//!
+//! ## Example: solve, count, generate
+//!
+//! ```
+//! use sudoku_core::{Grid, Solver, Strategy, generate::{Generator, GenerateOptions}};
+//!
+//! let grid: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+//! let solver = Solver::new(Strategy::Greedy);
+//! let report = solver.solve(&grid);
+//! assert_eq!(
+//!     report.value.map(|g| g.to_line()).as_deref(),
+//!     Some("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+//! );
+//! assert_eq!(solver.count(&grid, 2).value, 1);
+//!
+//! // The same seed gives the same puzzle on every platform.
+//! let options = GenerateOptions { symmetric: true, minimal: true };
+//! let puzzle = Generator::new(sudoku_core::Layout::NINE, options).generate(42);
+//! assert!(solver.is_unique(&puzzle).value);
+//! # Ok::<(), sudoku_core::ParseError>(())
+//! ```
+//!
+//! ## Map
+//! - [`layout`]: box shape, cells, houses and peers; [`grid`]: the digits of a puzzle;
+//!   [`format`]: line and pretty-grid text; [`error`]: typed errors.
+//! - [`candidates`]: the general candidate grid and [`DigitSet`]; [`propagate`]: the rules
+//!   one by one; [`problem`]: the general search problem; [`nine`]: the fast 9×9 engine.
+//! - [`strategy`]: branching strategies; [`solver`]: the entry point; [`generate`]: puzzle
+//!   generation; [`transform`]: validity-preserving symmetries.
+//!
+//! ## Feature flags
+//! - `parallel`: enables search-core's parallel searches (the problems here work with them).
 
 #![forbid(unsafe_code)]
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod candidates;
+pub mod error;
+pub mod format;
+pub mod generate;
+pub mod grid;
+pub mod layout;
+pub mod nine;
+pub mod problem;
+pub mod propagate;
+pub mod solver;
+pub mod strategy;
+pub mod transform;
+
+pub use candidates::{Candidates, DigitSet};
+pub use error::{CellRef, LayoutError, ParseError};
+pub use grid::Grid;
+pub use layout::{House, Layout};
 pub use search_core;
+pub use solver::Solver;
+pub use strategy::{Placement, Strategy, UnknownStrategy};

@@ -1,0 +1,89 @@
+//! Typed errors: every one names what went wrong and where.
+
+use crate::layout::House;
+
+/// A layout that this crate does not support.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LayoutError {
+    /// A box side is 0, or the grid would have more than [`crate::layout::MAX_SIZE`] digits.
+    #[error("unsupported box shape {box_rows}×{box_cols}: each side must be at least 1 and the grid at most 25 digits")]
+    Unsupported {
+        /// Rows per box asked for.
+        box_rows: usize,
+        /// Columns per box asked for.
+        box_cols: usize,
+    },
+}
+
+/// A cell position, 1-based in messages (`r3c7`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CellRef {
+    /// Row, from 0.
+    pub row: usize,
+    /// Column, from 0.
+    pub col: usize,
+}
+
+impl std::fmt::Display for CellRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+    }
+}
+
+/// Why a text could not be read as a grid, or a list of cells is not a valid puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// The text holds the wrong number of cells.
+    #[error("wrong length: expected {expected} cells, found {found}")]
+    WrongLength {
+        /// Cells the layout needs.
+        expected: usize,
+        /// Cells found.
+        found: usize,
+    },
+    /// The number of cells fits no supported layout (16, 36, 81, 256 or 625).
+    #[error("{found} cells fit no supported grid size (16, 36, 81, 256 or 625)")]
+    UnknownSize {
+        /// Cells found.
+        found: usize,
+    },
+    /// A character that is neither a digit of the layout, an empty-cell mark nor a separator.
+    #[error("invalid character {ch:?} at line {line}, column {column} (digits are {alphabet}; empty cells are '.', '0' or '_')")]
+    InvalidChar {
+        /// The character.
+        ch: char,
+        /// Line of the text, from 1.
+        line: usize,
+        /// Character position in that line, from 1.
+        column: usize,
+        /// The digits of the layout, for the message.
+        alphabet: String,
+    },
+    /// A digit outside `1..=size` given as a number.
+    #[error("digit {digit} at {cell} is outside 1..={size}")]
+    DigitOutOfRange {
+        /// The digit.
+        digit: usize,
+        /// Where.
+        cell: CellRef,
+        /// The layout's number of digits.
+        size: usize,
+    },
+    /// The same given twice in a house.
+    #[error("digit {digit} is given twice in {house}: at {first} and {second}")]
+    Conflict {
+        /// The repeated digit.
+        digit: u8,
+        /// The house holding both.
+        house: House,
+        /// The first cell (reading order).
+        first: CellRef,
+        /// The second cell.
+        second: CellRef,
+    },
+    /// The layout is not supported.
+    #[error(transparent)]
+    Layout(#[from] LayoutError),
+}

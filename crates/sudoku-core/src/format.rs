@@ -1,0 +1,271 @@
+//! Reading and writing grids as text.
+//!
+//! # Formats
+//! - **Line**: one character per cell in reading order. Digits are `1`–`9` for grids of up to
+//!   9 digits and the letters `A`, `B`, … (`A` = 1, case-insensitive) for larger grids: `A`–`P`
+//!   on 16×16, `A`–`Y` on 25×25. An empty cell is `.`, `0` or `_`. A 9×9 line is its first
+//!   81 characters: text after them is ignored, as in the public puzzle sets
+//!   (`puzzle:count:solution`, `puzzle;rating`). A line of exactly 16, 36, 256 or 625
+//!   characters is a 4×4, 6×6 (2×3 boxes), 16×16 or 25×25 grid.
+//! - **Pretty grid**: several lines; whitespace and the separators `|`, `-` and `+` are
+//!   ignored, every other character is a cell. The number of cells picks the size.
+//!
+//! [`Grid::to_line`] and [`Grid::to_pretty`] write the two formats; parsing what they print
+//! gives the same grid back.
+
+use std::str::FromStr;
+
+use crate::error::ParseError;
+use crate::grid::Grid;
+use crate::layout::Layout;
+
+/// The character of `digit` (1-based) in a grid of `size` digits; `.` for 0.
+pub fn digit_char(digit: u8, size: usize) -> char {
+    match digit {
+        0 => '.',
+        d if size <= 9 => char::from(b'0' + d),
+        d => char::from(b'A' + d - 1),
+    }
+}
+
+/// The digit of `ch` in a grid of `size` digits: `Some(0)` for an empty mark, `None` for a
+/// character that is not a cell of this size.
+pub fn char_digit(ch: char, size: usize) -> Option<u8> {
+    let digit = match ch {
+        '.' | '0' | '_' => return Some(0),
+        '1'..='9' if size <= 9 => ch as u8 - b'0',
+        'A'..='Z' if size > 9 => ch as u8 - b'A' + 1,
+        'a'..='z' if size > 9 => ch as u8 - b'a' + 1,
+        _ => return None,
+    };
+    (digit as usize <= size).then_some(digit)
+}
+
+fn alphabet(size: usize) -> String {
+    let last = digit_char(size as u8, size);
+    let first = digit_char(1, size);
+    format!("{first}–{last}")
+}
+
+impl Grid {
+    /// Parse the line format (see the [module docs](crate::format)): 16, 36, 256 or 625
+    /// characters exactly, else the first 81 characters as a 9×9 grid.
+    ///
+    /// # Errors
+    /// [`ParseError::WrongLength`] when a 9×9 line is shorter than 81 characters,
+    /// [`ParseError::InvalidChar`] for a character that is not a cell, and
+    /// [`ParseError::Conflict`] for a digit given twice in a house (naming both cells).
+    ///
+    /// ```
+    /// use sudoku_core::{Grid, ParseError};
+    /// assert!(Grid::parse_line("1234341221434321").is_ok()); // a complete 4×4
+    /// assert!(matches!(Grid::parse_line("12"), Err(ParseError::WrongLength { expected: 81, found: 2 })));
+    /// ```
+    pub fn parse_line(line: &str) -> Result<Self, ParseError> {
+        let trimmed = line.trim_end();
+        let count = trimmed.chars().count();
+        let layout = match Layout::from_cell_count(count) {
+            Some(layout) if count != 81 && count != 1 => layout,
+            _ => Layout::NINE,
+        };
+        Self::parse_line_with(layout, trimmed)
+    }
+
+    /// Parse the line format for a given layout: the first `layout.cells()` characters are
+    /// the cells, the rest is ignored.
+    ///
+    /// # Errors
+    /// As [`Grid::parse_line`].
+    pub fn parse_line_with(layout: Layout, line: &str) -> Result<Self, ParseError> {
+        let n = layout.size();
+        let mut values = Vec::with_capacity(layout.cells());
+        for (i, ch) in line.chars().take(layout.cells()).enumerate() {
+            match char_digit(ch, n) {
+                Some(d) => values.push(d),
+                None => {
+                    return Err(ParseError::InvalidChar {
+                        ch,
+                        line: 1,
+                        column: i + 1,
+                        alphabet: alphabet(n),
+                    });
+                }
+            }
+        }
+        if values.len() != layout.cells() {
+            return Err(ParseError::WrongLength {
+                expected: layout.cells(),
+                found: values.len(),
+            });
+        }
+        Grid::from_values(layout, values)
+    }
+
+    /// Parse the pretty-grid format: whitespace and `|`, `-`, `+` are ignored, every other
+    /// character is a cell, and the number of cells (16, 36, 81, 256 or 625) picks the size.
+    ///
+    /// # Errors
+    /// [`ParseError::UnknownSize`], [`ParseError::InvalidChar`] (with its line and column) or
+    /// [`ParseError::Conflict`].
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// let text = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
+    /// let grid = Grid::parse_grid(text)?;
+    /// assert_eq!(grid.to_line(), "1234341221434321");
+    /// assert_eq!(Grid::parse_grid(&grid.to_pretty())?, grid);
+    /// # Ok::<(), sudoku_core::ParseError>(())
+    /// ```
+    pub fn parse_grid(text: &str) -> Result<Self, ParseError> {
+        let mut cells: Vec<(char, usize, usize)> = Vec::new();
+        for (l, line) in text.lines().enumerate() {
+            for (c, ch) in line.chars().enumerate() {
+                if !(ch.is_whitespace() || matches!(ch, '|' | '-' | '+')) {
+                    cells.push((ch, l + 1, c + 1));
+                }
+            }
+        }
+        let layout = Layout::from_cell_count(cells.len()).ok_or(ParseError::UnknownSize { found: cells.len() })?;
+        let n = layout.size();
+        let mut values = Vec::with_capacity(cells.len());
+        for (ch, line, column) in cells {
+            values.push(char_digit(ch, n).ok_or_else(|| ParseError::InvalidChar {
+                ch,
+                line,
+                column,
+                alphabet: alphabet(n),
+            })?);
+        }
+        Grid::from_values(layout, values)
+    }
+
+    /// The line format: one character per cell, `.` for empty.
+    pub fn to_line(&self) -> String {
+        let n = self.layout().size();
+        self.values().iter().map(|&v| digit_char(v, n)).collect()
+    }
+
+    /// The pretty-grid format: one row per line, boxes separated by `|` and `-+-` lines.
+    ///
+    /// ```
+    /// use sudoku_core::{Grid, Layout};
+    /// assert_eq!(Grid::empty(Layout::FOUR).to_pretty(), ". . | . .\n. . | . .\n----+----\n. . | . .\n. . | . .\n");
+    /// ```
+    pub fn to_pretty(&self) -> String {
+        let layout = self.layout();
+        let n = layout.size();
+        let mut out = String::new();
+        for row in 0..n {
+            if row > 0 && row % layout.box_rows() == 0 {
+                let sample = pretty_row(self, 0);
+                let rule: String = sample.chars().map(|ch| if ch == '|' { '+' } else { '-' }).collect();
+                out.push_str(&rule);
+                out.push('\n');
+            }
+            out.push_str(&pretty_row(self, row));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn pretty_row(grid: &Grid, row: usize) -> String {
+    let layout = grid.layout();
+    let n = layout.size();
+    let mut line = String::new();
+    for col in 0..n {
+        if col > 0 {
+            line.push(' ');
+            if col % layout.box_cols() == 0 {
+                line.push_str("| ");
+            }
+        }
+        line.push(digit_char(grid.values()[layout.cell(row, col)], n));
+    }
+    line
+}
+
+impl FromStr for Grid {
+    type Err = ParseError;
+
+    /// The pretty-grid format when the text has more than one non-empty line, else the line
+    /// format.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text.lines().filter(|l| !l.trim().is_empty()).count() > 1 {
+            Grid::parse_grid(text)
+        } else {
+            Grid::parse_line(text.trim())
+        }
+    }
+}
+
+impl std::fmt::Display for Grid {
+    /// The line format.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::CellRef;
+    use crate::layout::House;
+
+    const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn line_round_trip_and_trailing_text() {
+        let grid = Grid::parse_line(PUZZLE).unwrap();
+        assert_eq!(grid.to_line(), PUZZLE);
+        let with_tail = format!("{PUZZLE}:1:whatever");
+        assert_eq!(Grid::parse_line(&with_tail).unwrap(), grid);
+        let zeros = PUZZLE.replace('.', "0");
+        assert_eq!(Grid::parse_line(&zeros).unwrap(), grid);
+        assert_eq!(grid.to_pretty().parse::<Grid>().unwrap(), grid);
+    }
+
+    #[test]
+    fn errors_name_what_and_where() {
+        assert_eq!(
+            Grid::parse_line(&PUZZLE[..80]),
+            Err(ParseError::WrongLength { expected: 81, found: 80 })
+        );
+        let bad = format!("{}x{}", &PUZZLE[..10], &PUZZLE[11..]);
+        assert!(matches!(
+            Grid::parse_line(&bad),
+            Err(ParseError::InvalidChar { ch: 'x', line: 1, column: 11, .. })
+        ));
+        // A second 5 in row 1, column 3.
+        let dup = format!("535{}", &PUZZLE[3..]);
+        let err = Grid::parse_line(&dup).unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::Conflict {
+                digit: 5,
+                house: House::Row(0),
+                first: CellRef { row: 0, col: 0 },
+                second: CellRef { row: 0, col: 2 },
+            }
+        );
+        assert_eq!(err.to_string(), "digit 5 is given twice in row 1: at r1c1 and r1c3");
+        assert!(matches!(Grid::parse_grid("1 2\n3"), Err(ParseError::UnknownSize { found: 3 })));
+    }
+
+    #[test]
+    fn larger_sizes_use_letters() {
+        let mut line = String::from("ABCDEFGHIJKLMNOP");
+        line.push_str(&".".repeat(240));
+        let grid = Grid::parse_line(&line).unwrap();
+        assert_eq!(grid.layout(), Layout::SIXTEEN);
+        assert_eq!(grid.get(15), Some(16));
+        assert_eq!(grid.to_line(), line);
+        assert_eq!(Grid::parse_grid(&grid.to_pretty()).unwrap(), grid);
+        let lower = line.to_lowercase();
+        assert_eq!(Grid::parse_line(&lower).unwrap(), grid);
+        assert!(matches!(
+            Grid::parse_line(&line.replace('P', "Q")),
+            Err(ParseError::InvalidChar { ch: 'Q', .. })
+        ));
+    }
+}

@@ -1,0 +1,76 @@
+//! The fast 9×9 engine: [`Board9`] band bitboards, their propagation, and [`NineProblem`],
+//! the search-core [`ConstraintProblem`] the solver runs on 9×9 grids.
+//!
+//! Design (after JCZSolve and tdoku; see docs/sudoku.md): candidates are stored per digit
+//! and per band of three rows, so that one `u32` covers a band's 27 cells. Rows and boxes
+//! never straddle a band and a column is three 9-bit slices, so every rule is a few mask
+//! operations. The search-core engine copies the 120-byte board for each child.
+
+mod board;
+mod branch;
+mod tables;
+
+pub use board::Board9;
+
+use search_core::{ConstraintProblem, Propagation, SearchSpace};
+
+use crate::strategy::{Placement, Strategy};
+
+/// 9×9 Sudoku as a search-core [`ConstraintProblem`] on [`Board9`]: propagation by naked and
+/// hidden singles and locked candidates, branching by a [`Strategy`].
+///
+/// ```
+/// use search_core::{Budget, count_solutions};
+/// use sudoku_core::{Grid, Strategy, nine::{Board9, NineProblem}};
+/// let grid = Grid::parse_line("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")?;
+/// let board = Board9::from_grid(&grid).expect("9×9");
+/// let report = count_solutions(&NineProblem::new(Strategy::Greedy), board, 2, &Budget::unlimited());
+/// assert_eq!(report.value, 1);
+/// # Ok::<(), sudoku_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NineProblem {
+    strategy: Strategy,
+    locked_candidates: bool,
+}
+
+impl NineProblem {
+    /// Branch with `strategy`; propagate with singles and locked candidates.
+    pub fn new(strategy: Strategy) -> Self {
+        NineProblem {
+            strategy,
+            locked_candidates: true,
+        }
+    }
+
+    /// The same problem propagating with singles only (`false`) or with locked candidates too.
+    #[must_use]
+    pub fn with_locked_candidates(mut self, on: bool) -> Self {
+        self.locked_candidates = on;
+        self
+    }
+}
+
+impl SearchSpace for NineProblem {
+    type State = Board9;
+    type Choice = Placement;
+
+    #[inline]
+    fn choices(&self, state: &Board9, out: &mut Vec<Placement>) {
+        branch::choices(state, self.strategy, out);
+    }
+
+    #[inline]
+    fn apply(&self, state: &mut Board9, choice: Placement) {
+        // Choices are candidates of an open cell, so the placement succeeds.
+        let placed = state.place_digit(choice.cell as usize, choice.digit);
+        debug_assert!(placed);
+    }
+}
+
+impl ConstraintProblem for NineProblem {
+    #[inline]
+    fn propagate(&self, state: &mut Board9) -> Propagation {
+        state.propagate_with(self.locked_candidates)
+    }
+}

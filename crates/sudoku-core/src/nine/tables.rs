@@ -1,0 +1,134 @@
+//! Constant tables of the 9×9 band layout, computed at compile time.
+//!
+//! A band is three rows: 27 cells, bit `9 * row_in_band + col` of a `u32`. A "minirow" is the
+//! three cells where a row of the band crosses a box; the nine minirows of a band are indexed
+//! `3 * row_in_band + box_in_band`.
+
+/// The three rows of a band.
+pub(crate) const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
+
+/// The three boxes of a band.
+pub(crate) const BOX: [u32; 3] = [0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6];
+
+/// Column `c` (0..9) within a band: its three cells.
+pub(crate) const COL: [u32; 9] = {
+    let mut t = [0u32; 9];
+    let mut c = 0;
+    while c < 9 {
+        t[c] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18));
+        c += 1;
+    }
+    t
+};
+
+/// Peers of band cell `i` inside its own band (same row or same box), without `i`.
+pub(crate) const BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let row = i / 9;
+        let boxx = (i % 9) / 3;
+        t[i] = (ROW[row] | BOX[boxx]) & !(1 << i);
+        i += 1;
+    }
+    t
+};
+
+/// The six 3×3 permutation matrices as minirow masks: one minirow per row and per box.
+const PERMUTATIONS: [u16; 6] = {
+    let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u16; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut row = 0;
+        while row < 3 {
+            t[p] |= 1 << (3 * row + perms[p][row]);
+            row += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// For a set of minirows that may hold a digit, the minirows that some placement of the
+/// digit (once per row and once per box of the band) can still use: the union of the
+/// permutation matrices inside the set. 0 means no placement is left (a contradiction).
+///
+/// This one lookup does pointing and claiming inside the band, and more: it is the band's
+/// whole "exactly once per row and per box" constraint for one digit. Because the permutation
+/// matrices are closed under transposition, the same table serves the stacks (three columns
+/// × three boxes) with the index transposed.
+pub(crate) const PERM_ALLOWED: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if PERMUTATIONS[p] & occ as u16 == PERMUTATIONS[p] {
+                t[occ] |= PERMUTATIONS[p];
+            }
+            p += 1;
+        }
+        occ += 1;
+    }
+    t
+};
+
+/// Minirow mask (9 bits) to the 27 band cells it covers.
+pub(crate) const MINIROW_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if m & (1 << j) != 0 {
+                t[m] |= 7 << (9 * (j / 3) + 3 * (j % 3));
+            }
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Which minirows of a band hold at least one bit of `w`: bit `3 * row + box`.
+#[inline(always)]
+pub(crate) fn minirows(w: u32) -> usize {
+    let t = w | (w >> 1) | (w >> 2);
+    ((t & 1)
+        | ((t >> 2) & 2)
+        | ((t >> 4) & 4)
+        | ((t >> 6) & 8)
+        | ((t >> 8) & 16)
+        | ((t >> 10) & 32)
+        | ((t >> 12) & 64)
+        | ((t >> 14) & 128)
+        | ((t >> 16) & 256)) as usize
+}
+
+/// The columns (9 bits) where `w` has a bit in any of the band's three rows.
+#[inline(always)]
+pub(crate) fn columns(w: u32) -> u32 {
+    (w | (w >> 9) | (w >> 18)) & 0x1FF
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_agree_with_their_definitions() {
+        assert_eq!(BAND_PEERS[0].count_ones(), 12);
+        assert_eq!(PERM_ALLOWED[511], 511);
+        assert_eq!(PERM_ALLOWED[0], 0);
+        // Row 0 holds the digit only in box 0 (claiming): rows 1 and 2 of box 0 lose it.
+        let occ = 0b111_111_001; // box 0 only in row 0; boxes 1, 2 everywhere
+        let allowed = PERM_ALLOWED[occ];
+        assert_eq!(allowed & 0b000_000_110, 0);
+        assert_eq!(allowed, 0b110_110_001);
+        for m in 0..512usize {
+            assert_eq!(minirows(MINIROW_CELLS[m]), m);
+        }
+        assert_eq!(columns(COL[4]), 1 << 4);
+    }
+}

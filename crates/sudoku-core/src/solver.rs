@@ -1,0 +1,169 @@
+//! [`Solver`]: solve, count and check uniqueness of a [`Grid`] of any layout, with statistics.
+//!
+//! 9×9 grids run on the fast [`crate::nine`] engine, other layouts on the general
+//! [`crate::problem::SudokuProblem`]; both are search-core constraint problems, so every
+//! answer comes in a [`Report`] with search-core's [`SearchStats`](search_core::SearchStats).
+
+use std::ops::ControlFlow;
+
+use search_core::{Budget, ConstraintProblem, Report, count_solutions, first_solution, for_each_solution};
+
+use crate::candidates::Candidates;
+use crate::grid::Grid;
+use crate::nine::{Board9, NineProblem};
+use crate::problem::SudokuProblem;
+use crate::strategy::{Placement, Strategy};
+
+/// Solves grids with a branching [`Strategy`] within a [`Budget`].
+///
+/// ```
+/// use sudoku_core::{Grid, Solver, Strategy};
+/// let grid: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// let solver = Solver::new(Strategy::Greedy);
+/// let report = solver.solve(&grid);
+/// let solution = report.value.expect("solvable");
+/// assert!(solution.is_complete() && grid.is_subgrid_of(&solution));
+/// assert_eq!(solver.count(&grid, 2).value, 1);
+/// assert_eq!(solver.is_unique(&grid).value, true);
+/// println!("{} nodes, {} guesses", report.stats.nodes, report.stats.guesses);
+/// # Ok::<(), sudoku_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Solver {
+    strategy: Strategy,
+    budget: Budget,
+    singles_only: bool,
+}
+
+/// A constraint problem whose states convert from and to grids.
+trait GridProblem: ConstraintProblem<Choice = Placement> {
+    fn root(&self, grid: &Grid) -> Self::State;
+    fn grid(state: &Self::State) -> Grid;
+}
+
+impl GridProblem for NineProblem {
+    fn root(&self, grid: &Grid) -> Board9 {
+        Board9::from_grid(grid).unwrap_or_default()
+    }
+
+    fn grid(state: &Board9) -> Grid {
+        state.to_grid()
+    }
+}
+
+impl GridProblem for SudokuProblem {
+    fn root(&self, grid: &Grid) -> Candidates {
+        Candidates::from_grid(grid)
+    }
+
+    fn grid(state: &Candidates) -> Grid {
+        state.to_grid()
+    }
+}
+
+impl Solver {
+    /// A solver branching with `strategy`, without limits.
+    pub fn new(strategy: Strategy) -> Self {
+        Solver {
+            strategy,
+            budget: Budget::unlimited(),
+            singles_only: false,
+        }
+    }
+
+    /// The same solver within `budget` (a stopped search says so in its report).
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// The same solver propagating with naked and hidden singles only (no locked
+    /// candidates), for comparisons.
+    #[must_use]
+    pub fn singles_only(mut self, on: bool) -> Self {
+        self.singles_only = on;
+        self
+    }
+
+    /// The branching strategy.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    fn dispatch<T>(&self, grid: &Grid, run: impl Runner<T>) -> T {
+        if grid.layout() == crate::layout::Layout::NINE {
+            run.run(&NineProblem::new(self.strategy).with_locked_candidates(!self.singles_only), grid)
+        } else {
+            let rules = crate::propagate::Rules {
+                hidden_singles: true,
+                locked_candidates: !self.singles_only,
+            };
+            run.run(&SudokuProblem::new(self.strategy).with_rules(rules), grid)
+        }
+    }
+
+    /// The first solution in search order (`None` when there is none), without checking
+    /// uniqueness.
+    pub fn solve(&self, grid: &Grid) -> Report<Option<Grid>> {
+        struct First<'a>(&'a Budget);
+        impl Runner<Report<Option<Grid>>> for First<'_> {
+            fn run<P: GridProblem>(self, problem: &P, grid: &Grid) -> Report<Option<Grid>> {
+                first_solution(problem, problem.root(grid), self.0).map(|s| s.as_ref().map(P::grid))
+            }
+        }
+        self.dispatch(grid, First(&self.budget))
+    }
+
+    /// The number of solutions, counting stops at `limit` (`limit = 2` tells unique from
+    /// ambiguous).
+    pub fn count(&self, grid: &Grid, limit: u64) -> Report<u64> {
+        struct Count<'a>(&'a Budget, u64);
+        impl Runner<Report<u64>> for Count<'_> {
+            fn run<P: GridProblem>(self, problem: &P, grid: &Grid) -> Report<u64> {
+                count_solutions(problem, problem.root(grid), self.1, self.0)
+            }
+        }
+        self.dispatch(grid, Count(&self.budget, limit))
+    }
+
+    /// Up to `limit` solutions in search order.
+    pub fn solutions(&self, grid: &Grid, limit: usize) -> Report<Vec<Grid>> {
+        struct All<'a>(&'a Budget, usize);
+        impl Runner<Report<Vec<Grid>>> for All<'_> {
+            fn run<P: GridProblem>(self, problem: &P, grid: &Grid) -> Report<Vec<Grid>> {
+                let mut found = Vec::new();
+                let limit = self.1;
+                let report = for_each_solution(problem, problem.root(grid), self.0, |s| {
+                    if found.len() < limit {
+                        found.push(P::grid(s));
+                    }
+                    if found.len() >= limit {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                report.map(|_| found)
+            }
+        }
+        if limit == 0 {
+            return Report {
+                value: Vec::new(),
+                stats: search_core::SearchStats::default(),
+                stopped: None,
+            };
+        }
+        self.dispatch(grid, All(&self.budget, limit))
+    }
+
+    /// Whether the grid has exactly one solution (a count to 2).
+    pub fn is_unique(&self, grid: &Grid) -> Report<bool> {
+        self.count(grid, 2).map(|n| n == 1)
+    }
+}
+
+/// A search run generic over the problem type (a generic closure).
+trait Runner<T> {
+    fn run<P: GridProblem>(self, problem: &P, grid: &Grid) -> T;
+}
