@@ -6,10 +6,6 @@
 
 #![forbid(unsafe_code)]
 
-#[expect(
-    dead_code,
-    reason = "the line-batch driver serves the engine subcommands as they land"
-)]
 mod batch;
 mod commands;
 mod progress;
@@ -32,6 +28,8 @@ enum Command {
     Demo(commands::demo::DemoArgs),
     /// The shared constraint search on the n-queens problem (count or list solutions).
     Queens(commands::queens::QueensArgs),
+    /// Sudoku: solve, count and generate puzzles; compare branching strategies.
+    Sudoku(commands::sudoku::SudokuArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +37,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Demo(args) => commands::demo::run(&args),
         Command::Queens(args) => commands::queens::run(&args),
+        Command::Sudoku(args) => commands::sudoku::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -47,7 +47,7 @@ impl DigitSet {
 
     /// Whether `digit` is in the set.
     pub fn contains(self, digit: u8) -> bool {
-        digit >= 1 && digit <= 32 && self.0 >> (digit - 1) & 1 == 1
+        (1..=32).contains(&digit) && self.0 >> (digit - 1) & 1 == 1
     }
 
     /// Number of digits.
@@ -62,7 +62,7 @@ impl DigitSet {
 
     /// The only digit, when the set has exactly one.
     pub fn single(self) -> Option<u8> {
-        (self.0 != 0 && self.0 & (self.0 - 1) == 0).then(|| self.0.trailing_zeros() as u8 + 1)
+        self.0.is_power_of_two().then(|| self.0.trailing_zeros() as u8 + 1)
     }
 
     /// The digits in increasing order.

@@ -50,7 +50,9 @@ pub enum ParseError {
         found: usize,
     },
     /// A character that is neither a digit of the layout, an empty-cell mark nor a separator.
-    #[error("invalid character {ch:?} at line {line}, column {column} (digits are {alphabet}; empty cells are '.', '0' or '_')")]
+    #[error(
+        "invalid character {ch:?} at line {line}, column {column} (digits are {alphabet}; empty cells are '.', '0' or '_')"
+    )]
     InvalidChar {
         /// The character.
         ch: char,

@@ -229,12 +229,20 @@ mod tests {
     fn errors_name_what_and_where() {
         assert_eq!(
             Grid::parse_line(&PUZZLE[..80]),
-            Err(ParseError::WrongLength { expected: 81, found: 80 })
+            Err(ParseError::WrongLength {
+                expected: 81,
+                found: 80
+            })
         );
         let bad = format!("{}x{}", &PUZZLE[..10], &PUZZLE[11..]);
         assert!(matches!(
             Grid::parse_line(&bad),
-            Err(ParseError::InvalidChar { ch: 'x', line: 1, column: 11, .. })
+            Err(ParseError::InvalidChar {
+                ch: 'x',
+                line: 1,
+                column: 11,
+                ..
+            })
         ));
         // A second 5 in row 1, column 3.
         let dup = format!("535{}", &PUZZLE[3..]);
@@ -249,7 +257,10 @@ mod tests {
             }
         );
         assert_eq!(err.to_string(), "digit 5 is given twice in row 1: at r1c1 and r1c3");
-        assert!(matches!(Grid::parse_grid("1 2\n3"), Err(ParseError::UnknownSize { found: 3 })));
+        assert!(matches!(
+            Grid::parse_grid("1 2\n3"),
+            Err(ParseError::UnknownSize { found: 3 })
+        ));
     }
 
     #[test]

@@ -104,7 +104,13 @@ impl Generator {
         let cells = self.layout.cells();
         let mut orbits: Vec<Vec<usize>> = if self.options.symmetric {
             (0..cells.div_ceil(2))
-                .map(|c| if c == cells - 1 - c { vec![c] } else { vec![c, cells - 1 - c] })
+                .map(|c| {
+                    if c == cells - 1 - c {
+                        vec![c]
+                    } else {
+                        vec![c, cells - 1 - c]
+                    }
+                })
                 .collect()
         } else {
             (0..cells).map(|c| vec![c]).collect()

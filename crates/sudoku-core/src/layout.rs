@@ -49,13 +49,25 @@ impl std::fmt::Display for House {
 
 impl Layout {
     /// The classic 9×9 grid with 3×3 boxes.
-    pub const NINE: Layout = Layout { box_rows: 3, box_cols: 3 };
+    pub const NINE: Layout = Layout {
+        box_rows: 3,
+        box_cols: 3,
+    };
     /// The 4×4 grid with 2×2 boxes.
-    pub const FOUR: Layout = Layout { box_rows: 2, box_cols: 2 };
+    pub const FOUR: Layout = Layout {
+        box_rows: 2,
+        box_cols: 2,
+    };
     /// The 16×16 grid with 4×4 boxes.
-    pub const SIXTEEN: Layout = Layout { box_rows: 4, box_cols: 4 };
+    pub const SIXTEEN: Layout = Layout {
+        box_rows: 4,
+        box_cols: 4,
+    };
     /// The 25×25 grid with 5×5 boxes.
-    pub const TWENTY_FIVE: Layout = Layout { box_rows: 5, box_cols: 5 };
+    pub const TWENTY_FIVE: Layout = Layout {
+        box_rows: 5,
+        box_cols: 5,
+    };
 
     /// A layout with boxes of `box_rows × box_cols` cells.
     ///
@@ -84,9 +96,15 @@ impl Layout {
     /// 625; `None` for other lengths.
     pub fn from_cell_count(cells: usize) -> Option<Self> {
         match cells {
-            1 => Some(Layout { box_rows: 1, box_cols: 1 }),
+            1 => Some(Layout {
+                box_rows: 1,
+                box_cols: 1,
+            }),
             16 => Some(Self::FOUR),
-            36 => Some(Layout { box_rows: 2, box_cols: 3 }),
+            36 => Some(Layout {
+                box_rows: 2,
+                box_cols: 3,
+            }),
             81 => Some(Self::NINE),
             256 => Some(Self::SIXTEEN),
             625 => Some(Self::TWENTY_FIVE),
@@ -185,13 +203,22 @@ impl Layout {
 
     /// Whether `a` and `b` are distinct cells that share a house.
     pub fn are_peers(self, a: usize, b: usize) -> bool {
-        a != b && (self.row_of(a) == self.row_of(b) || self.col_of(a) == self.col_of(b) || self.box_of(a) == self.box_of(b))
+        a != b
+            && (self.row_of(a) == self.row_of(b)
+                || self.col_of(a) == self.col_of(b)
+                || self.box_of(a) == self.box_of(b))
     }
 }
 
 impl std::fmt::Display for Layout {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{n}×{n} ({}×{} boxes)", self.box_rows, self.box_cols, n = self.size())
+        write!(
+            f,
+            "{n}×{n} ({}×{} boxes)",
+            self.box_rows,
+            self.box_cols,
+            n = self.size()
+        )
     }
 }
 

@@ -45,7 +45,9 @@ impl SearchSpace for SudokuProblem {
     type Choice = Placement;
 
     fn choices(&self, state: &Candidates, out: &mut Vec<Placement>) {
-        let Some(cell) = branch_cell(state, self.strategy) else { return };
+        let Some(cell) = branch_cell(state, self.strategy) else {
+            return;
+        };
         let set = state.candidates(cell);
         let start = out.len();
         out.extend(set.iter().map(|digit| Placement {

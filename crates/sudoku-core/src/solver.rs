@@ -93,7 +93,10 @@ impl Solver {
 
     fn dispatch<T>(&self, grid: &Grid, run: impl Runner<T>) -> T {
         if grid.layout() == crate::layout::Layout::NINE {
-            run.run(&NineProblem::new(self.strategy).with_locked_candidates(!self.singles_only), grid)
+            run.run(
+                &NineProblem::new(self.strategy).with_locked_candidates(!self.singles_only),
+                grid,
+            )
         } else {
             let rules = crate::propagate::Rules {
                 hidden_singles: true,

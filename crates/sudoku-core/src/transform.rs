@@ -22,7 +22,11 @@ pub fn relabel(grid: &Grid, perm: &[u8]) -> Option<Grid> {
     if !is_permutation(perm.iter().map(|&d| d as usize), 1, n) {
         return None;
     }
-    let values = grid.values().iter().map(|&v| if v == 0 { 0 } else { perm[v as usize - 1] }).collect();
+    let values = grid
+        .values()
+        .iter()
+        .map(|&v| if v == 0 { 0 } else { perm[v as usize - 1] })
+        .collect();
     Some(Grid::from_values_unchecked(grid.layout(), values))
 }
 

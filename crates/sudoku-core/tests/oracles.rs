@@ -76,7 +76,9 @@ fn tdoku_test_puzzles_counts_and_solutions() {
 
 #[test]
 fn all_17_clue_puzzles_are_unique() {
-    let Some(lines) = test_data::lines("sudoku/puzzles2_17_clue") else { return };
+    let Some(lines) = test_data::lines("sudoku/puzzles2_17_clue") else {
+        return;
+    };
     assert_eq!(lines.len(), 49_158);
     let solver = Solver::new(Strategy::Greedy);
     let mut guesses = 0;

@@ -2,6 +2,7 @@
 
 pub mod demo;
 pub mod queens;
+pub mod sudoku;
 
 /// An error that ends a command (bad arguments, unreadable input, failed output).
 #[derive(Debug, thiserror::Error)]

@@ -7,7 +7,7 @@ use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::layout::Layout;
 
-/// The 9×9 candidate grid in the layout of the fast solvers (JCZSolve, tdoku): for each digit
+/// The 9×9 candidate grid in the layout of the fast solvers (`JCZSolve`, tdoku): for each digit
 /// and each band of three rows, a 27-bit mask of the cells where the digit is possible, plus
 /// a mask of the open cells per band. A solved cell keeps the bit of its digit and loses the
 /// others. 120 bytes, `Copy`: the search clones it for every child.
@@ -25,16 +25,44 @@ use crate::layout::Layout;
 /// assert!(grid.is_subgrid_of(&board.to_grid()));
 /// # Ok::<(), sudoku_core::ParseError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 pub struct Board9 {
     /// `cand[3 * digit + band]`, digits from 0.
     cand: [u32; 27],
     /// Open cells per band.
     open: [u32; 3],
+    /// Digit bands (bit `3 * digit + band`) whose candidates changed since hidden singles
+    /// last looked at them: propagation skips the others.
+    dirty_hidden: u32,
+    /// The same for locked candidates.
+    dirty_locked: u32,
+}
+
+impl PartialEq for Board9 {
+    /// Boards are equal when their candidates and open cells are (the propagation
+    /// bookkeeping is ignored).
+    fn eq(&self, other: &Self) -> bool {
+        self.cand == other.cand && self.open == other.open
+    }
+}
+
+impl Eq for Board9 {}
+
+impl std::hash::Hash for Board9 {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.cand.hash(state);
+        self.open.hash(state);
+    }
 }
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
+
+/// Every digit band.
+const ALL_DIRTY: u32 = (1 << 27) - 1;
+
+/// Bit `3 * digit` for every digit: shifted by `band`, the digit bands of one band.
+const EVERY_DIGIT: u32 = 0x0124_9249;
 
 /// What one propagation rule did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +84,8 @@ impl Board9 {
         Board9 {
             cand: [BAND; 27],
             open: [BAND; 3],
+            dirty_hidden: ALL_DIRTY,
+            dirty_locked: ALL_DIRTY,
         }
     }
 
@@ -67,7 +97,7 @@ impl Board9 {
         }
         let mut board = Board9::new();
         for (cell, &v) in grid.values().iter().enumerate() {
-            if v != 0 && !board.place(v as usize - 1, cell / 27, cell % 27) {
+            if v != 0 && !board.place(v as usize - 1, cell / 27, cell % 27, false) {
                 // Leave the cell open without candidates: propagation reports it.
                 for d in 0..9 {
                     board.cand[3 * d + cell / 27] &= !(1 << (cell % 27));
@@ -104,14 +134,18 @@ impl Board9 {
         if cell >= 81 || self.open[band] & bit != 0 {
             return None;
         }
-        (0..9).find(|&d| self.cand[3 * d + band] & bit != 0).map(|d| d as u8 + 1)
+        (0..9)
+            .find(|&d| self.cand[3 * d + band] & bit != 0)
+            .map(|d| d as u8 + 1)
     }
 
     /// The candidates of `cell` as a mask (bit `d - 1` for digit `d`; a solved cell has its
     /// digit's bit).
     pub fn candidates(&self, cell: usize) -> u32 {
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-        (0..9).filter(|&d| self.cand[3 * d + band] & bit != 0).fold(0, |m, d| m | 1 << d)
+        (0..9)
+            .filter(|&d| self.cand[3 * d + band] & bit != 0)
+            .fold(0, |m, d| m | 1 << d)
     }
 
     /// Whether every cell is solved.
@@ -125,15 +159,21 @@ impl Board9 {
     }
 
     /// Put digit `d` (from 0) in band cell `bit_index` of `band` and remove it from the peers.
-    /// `false` (and nothing changed) when `d` is not a candidate there.
+    /// `false` (and nothing changed) when `d` is not a candidate there. `naked` says the cell
+    /// has no other candidate (so the other digits do not change).
     #[inline(always)]
-    pub(crate) fn place(&mut self, d: usize, band: usize, bit_index: usize) -> bool {
+    pub(crate) fn place(&mut self, d: usize, band: usize, bit_index: usize, naked: bool) -> bool {
         let bit = 1u32 << bit_index;
         if self.cand[3 * d + band] & bit == 0 {
             return false;
         }
-        for e in 0..9 {
-            self.cand[3 * e + band] &= !bit;
+        let touched = (7 << (3 * d)) | if naked { 0 } else { EVERY_DIGIT << band };
+        self.dirty_hidden |= touched;
+        self.dirty_locked |= touched;
+        if !naked {
+            for e in 0..9 {
+                self.cand[3 * e + band] &= !bit;
+            }
         }
         let col = COL[bit_index % 9];
         self.cand[3 * d] &= !col;
@@ -148,7 +188,7 @@ impl Board9 {
     /// Place a digit (from 1) in a cell (from 0) as a search choice. `false` when it is not a
     /// candidate there.
     pub fn place_digit(&mut self, cell: usize, digit: u8) -> bool {
-        cell < 81 && (1..=9).contains(&digit) && self.place(digit as usize - 1, cell / 27, cell % 27)
+        cell < 81 && (1..=9).contains(&digit) && self.place(digit as usize - 1, cell / 27, cell % 27, false)
     }
 
     /// Raw access for the branching code.
@@ -223,7 +263,7 @@ impl Board9 {
                     let Some(d) = (0..9).find(|&d| self.cand[3 * d + band] & bit != 0) else {
                         return false;
                     };
-                    self.place(d, band, i);
+                    self.place(d, band, i, true);
                     found = true;
                 }
             }
@@ -233,25 +273,34 @@ impl Board9 {
         }
     }
 
-    /// Place every hidden single of every digit (rows and boxes band by band, then columns).
+    /// Place every hidden single in the rows, boxes and columns whose candidates changed.
     fn hidden_singles(&mut self) -> Step {
         let mut step = Step::Nothing;
-        for d in 0..9 {
-            for band in 0..3 {
-                for unit in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
-                    let x = self.cand[3 * d + band] & unit;
-                    if x & x.wrapping_sub(1) == 0 {
-                        if x == 0 {
-                            return Step::Contradiction;
-                        }
-                        if x & self.open[band] != 0 {
-                            self.place(d, band, x.trailing_zeros() as usize);
-                            step = Step::Progress;
-                        }
+        let todo = self.dirty_hidden;
+        self.dirty_hidden = 0;
+        let mut pairs = todo;
+        while pairs != 0 {
+            let k = pairs.trailing_zeros() as usize;
+            pairs &= pairs - 1;
+            let band = k % 3;
+            for unit in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
+                let x = self.cand[k] & unit;
+                if x & x.wrapping_sub(1) == 0 {
+                    if x == 0 {
+                        return Step::Contradiction;
+                    }
+                    if x & self.open[band] != 0 {
+                        self.place(k / 3, band, x.trailing_zeros() as usize, false);
+                        step = Step::Progress;
                     }
                 }
             }
-            // Columns: a bit-sliced count over the nine rows.
+        }
+        // Columns of every digit with a changed band: a bit-sliced count over the nine rows.
+        let mut digits = todo;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize / 3;
+            digits &= !(7 << (3 * d));
             let (mut ones, mut twos, mut solved) = (0u32, 0u32, 0u32);
             for band in 0..3 {
                 let w = self.cand[3 * d + band];
@@ -273,7 +322,7 @@ impl Board9 {
                     return Step::Contradiction;
                 };
                 let x = self.cand[3 * d + band] & COL[c];
-                self.place(d, band, x.trailing_zeros() as usize);
+                self.place(d, band, x.trailing_zeros() as usize, false);
                 step = Step::Progress;
             }
         }
@@ -284,19 +333,28 @@ impl Board9 {
     /// (and minicolumns) that some once-per-row-and-box placement can use.
     fn locked_candidates(&mut self) -> Step {
         let mut step = Step::Nothing;
-        for d in 0..9 {
-            for band in 0..3 {
-                let w = self.cand[3 * d + band];
-                let occ = minirows(w);
-                let allowed = PERM_ALLOWED[occ] as usize;
-                if allowed == 0 {
-                    return Step::Contradiction;
-                }
-                if allowed != occ {
-                    self.cand[3 * d + band] = w & MINIROW_CELLS[allowed];
-                    step = Step::Progress;
-                }
+        let todo = self.dirty_locked;
+        self.dirty_locked = 0;
+        let mut pairs = todo;
+        while pairs != 0 {
+            let k = pairs.trailing_zeros() as usize;
+            pairs &= pairs - 1;
+            let w = self.cand[k];
+            let occ = minirows(w);
+            let allowed = PERM_ALLOWED[occ] as usize;
+            if allowed == 0 {
+                return Step::Contradiction;
             }
+            if allowed != occ {
+                self.cand[k] = w & MINIROW_CELLS[allowed];
+                self.mark_changed(k);
+                step = Step::Progress;
+            }
+        }
+        let mut digits = todo;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize / 3;
+            digits &= !(7 << (3 * d));
             let cols = [
                 columns(self.cand[3 * d]),
                 columns(self.cand[3 * d + 1]),
@@ -316,13 +374,9 @@ impl Board9 {
                     for band in 0..3 {
                         let gone = (dropped >> (3 * band)) & 7;
                         if gone != 0 {
-                            let mut mask = 0;
-                            for j in 0..3 {
-                                if gone & (1 << j) != 0 {
-                                    mask |= COL[shift + j];
-                                }
-                            }
+                            let mask = (gone as u32 * 0x40201) << shift;
                             self.cand[3 * d + band] &= !mask;
+                            self.mark_changed(3 * d + band);
                         }
                     }
                     step = Step::Progress;
@@ -330,5 +384,12 @@ impl Board9 {
             }
         }
         step
+    }
+
+    /// Record that the candidates of digit band `k` changed.
+    #[inline(always)]
+    fn mark_changed(&mut self, k: usize) {
+        self.dirty_hidden |= 1 << k;
+        self.dirty_locked |= 1 << k;
     }
 }

@@ -44,13 +44,14 @@ fn fewest_candidates(board: &Board9) -> Option<(u32, [u32; 3])> {
 
 /// How many candidates putting digit `d` (from 0) in `band` cell `i` removes from open peers.
 fn eliminations(board: &Board9, d: usize, band: usize, i: usize) -> u32 {
-    let mut total = (board.band_candidates(d, band) & board.open_in(band) & BAND_PEERS[i]).count_ones();
-    for other in 0..3 {
-        if other != band {
-            total += (board.band_candidates(d, other) & board.open_in(other) & COL[i % 9]).count_ones();
-        }
-    }
-    total
+    let own = board.band_candidates(d, band) & board.open_in(band) & BAND_PEERS[i];
+    let col = COL[i % 9];
+    let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
+    let x1 = board.band_candidates(d, b1) & board.open_in(b1) & col;
+    let x2 = board.band_candidates(d, b2) & board.open_in(b2) & col;
+    // One 64-bit population count instead of three: the column bits of the two other bands
+    // interleave without overlap (positions c, c + 9, c + 18 and one higher).
+    (u64::from(own) | (u64::from(x1 | (x2 << 1)) << 32)).count_ones()
 }
 
 /// Append the placements of the branching cell chosen by `strategy`.
@@ -82,7 +83,9 @@ pub(crate) fn choices(board: &Board9, strategy: Strategy, out: &mut Vec<Placemen
 /// placement that removes the most candidates from its peers; its digits in decreasing order
 /// of removals (ties: lower digit first).
 fn greedy(board: &Board9, out: &mut Vec<Placement>) {
-    let Some((_, masks)) = fewest_candidates(board) else { return };
+    let Some((_, masks)) = fewest_candidates(board) else {
+        return;
+    };
     let mut best: Option<(u32, usize)> = None;
     for (band, &mask) in masks.iter().enumerate() {
         let mut m = mask;

@@ -1,7 +1,7 @@
 //! The fast 9×9 engine: [`Board9`] band bitboards, their propagation, and [`NineProblem`],
 //! the search-core [`ConstraintProblem`] the solver runs on 9×9 grids.
 //!
-//! Design (after JCZSolve and tdoku; see docs/sudoku.md): candidates are stored per digit
+//! Design (after `JCZSolve` and tdoku; see docs/sudoku.md): candidates are stored per digit
 //! and per band of three rows, so that one `u32` covers a band's 27 cells. Rows and boxes
 //! never straddle a band and a column is three 9-bit slices, so every rule is a few mask
 //! operations. The search-core engine copies the 120-byte board for each child.

@@ -8,7 +8,7 @@
 pub(crate) const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
 
 /// The three boxes of a band.
-pub(crate) const BOX: [u32; 3] = [0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6];
+pub(crate) const BOX: [u32; 3] = [0x001C_0E07, 0x001C_0E07 << 3, 0x001C_0E07 << 6];
 
 /// Column `c` (0..9) within a band: its three cells.
 pub(crate) const COL: [u32; 9] = {
@@ -118,7 +118,7 @@ mod tests {
 
     #[test]
     fn tables_agree_with_their_definitions() {
-        assert_eq!(BAND_PEERS[0].count_ones(), 12);
+        assert_eq!(BAND_PEERS[0].count_ones(), 14); // 8 in the row, 6 more in the box
         assert_eq!(PERM_ALLOWED[511], 511);
         assert_eq!(PERM_ALLOWED[0], 0);
         // Row 0 holds the digit only in box 0 (claiming): rows 1 and 2 of box 0 lose it.
@@ -126,8 +126,8 @@ mod tests {
         let allowed = PERM_ALLOWED[occ];
         assert_eq!(allowed & 0b000_000_110, 0);
         assert_eq!(allowed, 0b110_110_001);
-        for m in 0..512usize {
-            assert_eq!(minirows(MINIROW_CELLS[m]), m);
+        for (m, &cells) in MINIROW_CELLS.iter().enumerate() {
+            assert_eq!(minirows(cells), m);
         }
         assert_eq!(columns(COL[4]), 1 << 4);
     }
