@@ -46,6 +46,7 @@ pub mod candidates;
 pub mod error;
 pub mod format;
 pub mod generate;
+pub mod geometry;
 pub mod grid;
 pub mod layout;
 pub mod nine;
