@@ -10,7 +10,10 @@ use sudoku_core::{Grid, Layout, Solver, Strategy};
 #[ignore = "counts 28 million solutions (about a minute)"]
 fn empty_six_by_six_has_28_200_960_solutions() {
     let layout = Layout::new(2, 3).unwrap();
-    assert_eq!(Solver::new(Strategy::Mrv).count(&Grid::empty(layout), u64::MAX).value, 28_200_960);
+    assert_eq!(
+        Solver::new(Strategy::Mrv).count(&Grid::empty(layout), u64::MAX).value,
+        28_200_960
+    );
 }
 
 #[test]
@@ -18,7 +21,10 @@ fn six_by_six_with_a_fixed_first_row_and_band() {
     // Fixing the first row divides the count by 6! = 720: 28,200,960 / 720 = 39,168.
     let layout = Layout::new(2, 3).unwrap();
     let grid = Grid::parse_line_with(layout, "123456").unwrap_err();
-    assert!(matches!(grid, sudoku_core::ParseError::WrongLength { expected: 36, found: 6 }));
+    assert!(matches!(
+        grid,
+        sudoku_core::ParseError::WrongLength { expected: 36, found: 6 }
+    ));
     let first_row = format!("123456{}", ".".repeat(30));
     let grid = Grid::parse_line(&first_row).unwrap();
     assert_eq!(grid.layout(), layout);
@@ -48,7 +54,12 @@ fn twenty_five_by_twenty_five_solves() {
     let solution = Generator::new(layout, GenerateOptions::default()).solution_grid(&mut rng);
     assert!(solution.is_complete());
     // Keep every other cell: the solver must find a completion that keeps the givens.
-    let values: Vec<u8> = solution.values().iter().enumerate().map(|(i, &v)| if i % 2 == 0 { v } else { 0 }).collect();
+    let values: Vec<u8> = solution
+        .values()
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| if i % 2 == 0 { v } else { 0 })
+        .collect();
     let puzzle = Grid::from_values(layout, values).unwrap();
     let found = Solver::new(Strategy::Greedy).solve(&puzzle).value.unwrap();
     assert!(found.is_complete() && puzzle.is_subgrid_of(&found));
