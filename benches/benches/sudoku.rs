@@ -1,6 +1,6 @@
-//! sudoku-core side by side with the `sudoku` crate 0.8 (a JCZSolve port), one thread, each
+//! sudoku-core side by side with the `sudoku` crate 0.8 (a `JCZSolve` port), one thread, each
 //! puzzle solved up to 2 solutions (tdoku's mode), on samples of the 49,158 17-clue puzzles
-//! and of forum_hardest_1905_11+. Parsing is outside the timed loop for both.
+//! and of `forum_hardest_1905_11+`. Parsing is outside the timed loop for both.
 //!
 //! Full-set figures: `cargo run --release -p search-benches --example sudoku_compare`.
 
