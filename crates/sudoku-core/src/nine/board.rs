@@ -320,16 +320,15 @@ impl Board9 {
         while digits != 0 {
             let d = digits.trailing_zeros() as usize / 3;
             digits &= !(7 << (3 * d));
-            let (mut ones, mut twos, mut solved) = (0u32, 0u32, 0u32);
-            for band in 0..3 {
-                let w = self.cand[3 * d + band];
-                for r in 0..3 {
-                    let x = (w >> (9 * r)) & 0x1FF;
-                    twos |= ones & x;
-                    ones |= x;
-                }
-                solved |= columns(w & !self.open[band]);
-            }
+            // Count per column over the nine rows: first across the three bands at each
+            // band position, then across the three rows of a band.
+            let (a, b, c) = (self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]);
+            let any = a | b | c;
+            let many = (a & b) | (c & (a | b));
+            let (r0, r1, r2) = (any & 0x1FF, (any >> 9) & 0x1FF, any >> 18);
+            let ones = r0 | r1 | r2;
+            let twos = (r0 & r1) | (r2 & (r0 | r1)) | columns(many);
+            let solved = columns((a & !self.open[0]) | (b & !self.open[1]) | (c & !self.open[2]));
             if ones != 0x1FF {
                 return Step::Contradiction;
             }
