@@ -85,7 +85,9 @@ pub(crate) fn choices(board: &Board9, strategy: Strategy, out: &mut Vec<Placemen
 /// placement that removes the most candidates from its peers; its digits in decreasing order
 /// of removals (ties: lower digit first).
 fn greedy(board: &Board9, out: &mut Vec<Placement>) {
-    let Some((_, masks)) = fewest_candidates(board) else { return };
+    let Some((_, masks)) = fewest_candidates(board) else {
+        return;
+    };
     // Digits outermost: each (cell, digit) of the tied cells is scored once, and only the
     // digits present are visited.
     let mut best: Option<(u32, usize)> = None;
