@@ -34,6 +34,8 @@ pub struct Board9 {
     /// Digit bands (bit `3 * digit + band`) whose candidates changed since hidden singles
     /// last looked at them: propagation skips the others.
     dirty_hidden: u32,
+    /// The same for hidden singles in columns.
+    dirty_columns: u32,
     /// The same for locked candidates.
     dirty_locked: u32,
 }
@@ -85,6 +87,7 @@ impl Board9 {
             cand: [BAND; 27],
             open: [BAND; 3],
             dirty_hidden: ALL_DIRTY,
+            dirty_columns: ALL_DIRTY,
             dirty_locked: ALL_DIRTY,
         }
     }
@@ -169,6 +172,7 @@ impl Board9 {
         }
         let touched = (7 << (3 * d)) | if naked { 0 } else { EVERY_DIGIT << band };
         self.dirty_hidden |= touched;
+        self.dirty_columns |= touched;
         self.dirty_locked |= touched;
         if !naked {
             for e in 0..9 {
@@ -218,6 +222,12 @@ impl Board9 {
                 return Propagation::Solved;
             }
             match self.hidden_singles() {
+                Step::Contradiction => return Propagation::Contradiction,
+                Step::Progress => continue,
+                Step::Nothing => {}
+            }
+            // Columns cost more to examine than rows and boxes: only once those are stuck.
+            match self.column_singles() {
                 Step::Contradiction => return Propagation::Contradiction,
                 Step::Progress => continue,
                 Step::Nothing => {}
@@ -281,7 +291,7 @@ impl Board9 {
         }
     }
 
-    /// Place every hidden single in the rows, boxes and columns whose candidates changed.
+    /// Place every hidden single in the rows and boxes whose candidates changed.
     #[inline(never)]
     fn hidden_singles(&mut self) -> Step {
         let mut step = Step::Nothing;
@@ -315,8 +325,14 @@ impl Board9 {
                 }
             }
         }
-        // Columns of every digit with a changed band: a bit-sliced count over the nine rows.
-        let mut digits = todo;
+        step
+    }
+
+    /// Place every hidden single in the columns of the digits whose candidates changed.
+    fn column_singles(&mut self) -> Step {
+        let mut step = Step::Nothing;
+        let mut digits = self.dirty_columns;
+        self.dirty_columns = 0;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize / 3;
             digits &= !(7 << (3 * d));
@@ -409,6 +425,7 @@ impl Board9 {
     #[inline(always)]
     fn mark_changed(&mut self, k: usize) {
         self.dirty_hidden |= 1 << k;
+        self.dirty_columns |= 1 << k;
         self.dirty_locked |= 1 << k;
     }
 }
