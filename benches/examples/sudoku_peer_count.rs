@@ -10,7 +10,9 @@
 use std::io::{BufRead, Write};
 
 fn main() -> std::io::Result<()> {
-    let path = std::env::args().nth(1).ok_or_else(|| std::io::Error::other("usage: sudoku_peer_count FILE"))?;
+    let path = std::env::args()
+        .nth(1)
+        .ok_or_else(|| std::io::Error::other("usage: sudoku_peer_count FILE"))?;
     let file = std::io::BufReader::new(std::fs::File::open(path)?);
     let mut out = std::io::stdout().lock();
     for line in file.lines() {

@@ -256,24 +256,30 @@ impl Board9 {
                 }
                 // Bit-sliced count: `ones` = cells with at least one candidate, `twos` = at
                 // least two.
-                // `index[j]`: cells with a candidate whose digit number has bit j, which names
-                // the digit of a single at once.
                 let (mut ones, mut twos) = (0u32, 0u32);
-                let mut index = [0u32; 4];
                 for d in 0..9 {
                     let x = self.cand[3 * d + band];
                     twos |= ones & x;
                     ones |= x;
+                }
+                if open & !ones != 0 {
+                    return false;
+                }
+                let mut singles = open & !twos;
+                if singles == 0 {
+                    continue;
+                }
+                // `index[j]`: cells with a candidate whose digit number has bit j, which names
+                // the digit of every single at once.
+                let mut index = [0u32; 4];
+                for d in 1..9 {
+                    let x = self.cand[3 * d + band];
                     for (j, slot) in index.iter_mut().enumerate() {
                         if d >> j & 1 == 1 {
                             *slot |= x;
                         }
                     }
                 }
-                if open & !ones != 0 {
-                    return false;
-                }
-                let mut singles = open & !twos;
                 while singles != 0 {
                     let i = singles.trailing_zeros() as usize;
                     singles &= singles - 1;
