@@ -143,8 +143,11 @@ impl Board9 {
     }
 
     /// The candidates of `cell` as a mask (bit `d - 1` for digit `d`; a solved cell has its
-    /// digit's bit).
+    /// digit's bit; 0 for a cell outside the grid).
     pub fn candidates(&self, cell: usize) -> u32 {
+        if cell >= 81 {
+            return 0;
+        }
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
         (0..9)
             .filter(|&d| self.cand[3 * d + band] & bit != 0)
