@@ -314,6 +314,7 @@ impl Board9 {
             // Branch-free screen first: most units hold the digit twice or more, or once in a
             // solved cell, and need nothing.
             let (w, open) = (self.cand[k], self.open[band]);
+            #[expect(clippy::needless_bitwise_bool, reason = "a branch-free screen is the point")]
             let hit = |unit: u32| {
                 let x = w & unit;
                 (x & x.wrapping_sub(1) == 0) & ((x & open != 0) | (x == 0))
