@@ -1,9 +1,53 @@
 //! # automine-core
 //!
-//! The Minesweeper engine of the search workspace. Its exact probabilities enumerate layouts
-//! on [`search_core`]'s constraint search.
-//! This crate is being built; see the workspace README for its state.
+//! The Minesweeper engine of the search workspace: boards laid from a seed, games with flood
+//! fill, flags and chording, AutoMine's "teacher" estimate, **exact** mine probabilities
+//! enumerated on [`search_core`]'s constraint search, a simple player, NumPy training data
+//! and pictures (terminal and SVG).
+//!
+//! ## Example: play, then ask where the mines are
+//! ```
+//! use automine_core::{Col, FirstClick, Game, Pos, Preset, Row, exact_probabilities};
+//!
+//! let mut game = Game::new(Preset::Expert.settings(FirstClick::Opening), 2024);
+//! game.reveal(Pos::new(Col(15), Row(8)))?;
+//! let map = exact_probabilities(game.view())?;
+//! // Exact probabilities sum to the mines left.
+//! assert!((map.expected_mines() - 99.0).abs() < 1e-6);
+//! let (safest, p) = map.safest().unwrap();
+//! println!("safest cell {} with P(mine) = {p:.4}", game.view().dims().pos(safest));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Modules
+//! - [`geometry`]: typed columns, rows, sizes and positions (no bare `(usize, usize)`).
+//! - [`settings`], [`layout`], [`game`], [`view`]: the rules, the hidden truth, the game and
+//!   what a player sees.
+//! - [`probability`]: exact probabilities, the teacher and the brute-force reference.
+//!
+//! ## Feature flags
+//! - `parallel`: large frontier components are enumerated on rayon (same results).
 
 #![forbid(unsafe_code)]
 
+pub mod cell_set;
+pub mod error;
+pub mod game;
+pub mod geometry;
+pub mod layout;
+pub mod probability;
+pub mod settings;
+pub mod view;
+
 pub use search_core;
+
+pub use cell_set::CellSet;
+pub use error::{BoardError, PlayError, ProbabilityError};
+pub use game::{Game, GameStatus, MoveOutcome};
+pub use geometry::{CellId, Col, Dims, Height, MAX_SIDE, Neighbours, Pos, Row, Width};
+pub use layout::MineLayout;
+pub use probability::brute_force::{BRUTE_FORCE_LIMIT, brute_force_probabilities};
+pub use probability::exact::{ExactAnalysis, exact_analysis, exact_probabilities};
+pub use probability::map::ProbabilityMap;
+pub use settings::{FirstClick, GameSettings, Preset};
+pub use view::{CellView, PlayerView};
