@@ -137,6 +137,14 @@ pub enum ProbabilityError {
         /// Total mines.
         mines: u32,
     },
+    /// The teacher found a number that contradicts the facts it derived around it.
+    #[error("the {number} at {at} contradicts the cells known around it")]
+    LocalContradiction {
+        /// The number's cell.
+        at: Pos,
+        /// Its value.
+        number: u8,
+    },
     /// The search ran out of budget.
     #[error("the enumeration stopped: {0}")]
     Stopped(StopReason),

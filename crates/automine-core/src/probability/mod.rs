@@ -4,3 +4,4 @@
 pub mod brute_force;
 pub mod exact;
 pub mod map;
+pub mod teacher;
