@@ -38,6 +38,7 @@ pub mod layout;
 pub mod player;
 pub mod probability;
 pub mod settings;
+pub mod training;
 pub mod view;
 
 pub use search_core;
@@ -53,4 +54,5 @@ pub use probability::exact::{ExactAnalysis, exact_analysis, exact_probabilities}
 pub use probability::map::ProbabilityMap;
 pub use probability::teacher::{Teacher, teacher_probabilities};
 pub use settings::{FirstClick, GameSettings, Preset};
+pub use training::dataset::{DatasetConfig, DatasetError, DatasetSummary, LabelKind, write_dataset};
 pub use view::{CellView, PlayerView};
