@@ -37,6 +37,7 @@ pub mod geometry;
 pub mod layout;
 pub mod player;
 pub mod probability;
+pub mod render;
 pub mod settings;
 pub mod training;
 pub mod view;

@@ -32,6 +32,8 @@ enum Command {
     Demo(commands::demo::DemoArgs),
     /// The shared constraint search on the n-queens problem (count or list solutions).
     Queens(commands::queens::QueensArgs),
+    /// Minesweeper: exact and teacher mine probabilities, training data, heat maps.
+    Mines(commands::mines::MinesArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Demo(args) => commands::demo::run(&args),
         Command::Queens(args) => commands::queens::run(&args),
+        Command::Mines(args) => commands::mines::run(&args),
     };
     match result {
         Ok(code) => code,

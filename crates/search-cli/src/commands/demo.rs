@@ -46,5 +46,6 @@ pub fn run(_args: &DemoArgs) -> CommandResult {
             start.elapsed().as_secs_f64() * 1e3
         )?;
     }
+    super::mines::demo(&mut out)?;
     Ok(ExitCode::SUCCESS)
 }
