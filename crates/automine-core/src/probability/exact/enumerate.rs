@@ -54,6 +54,8 @@ pub(crate) struct ComponentState {
     unassigned: u16,
     /// Every box before this index is assigned.
     cursor: u16,
+    /// Witnesses whose need or room changed since the last propagation.
+    dirty: Vec<u16>,
 }
 
 impl ComponentProblem {
@@ -121,6 +123,7 @@ impl ComponentProblem {
             room,
             unassigned: self.sizes.len() as u16,
             cursor: 0,
+            dirty: (0..self.needs.len() as u16).collect(),
         }
     }
 
@@ -135,6 +138,7 @@ impl ComponentProblem {
         for &w in &self.box_witnesses[b] {
             state.need[w as usize] -= i16::from(k);
             state.room[w as usize] -= i16::from(self.sizes[b]);
+            state.dirty.push(w);
         }
     }
 
@@ -176,27 +180,24 @@ impl SearchSpace for ComponentProblem {
 }
 
 impl ConstraintProblem for ComponentProblem {
+    /// Only witnesses touched since the last call are checked (a work list): a forced box
+    /// marks its own witnesses for checking in turn.
     fn propagate(&self, state: &mut ComponentState) -> Propagation {
-        loop {
-            let mut changed = false;
-            for w in 0..self.needs.len() {
-                let (need, room) = (state.need[w], state.room[w]);
-                if need < 0 || need > room {
-                    return Propagation::Contradiction;
-                }
-                if room > 0 && (need == 0 || need == room) {
-                    for &b in &self.witness_boxes[w] {
-                        let b = usize::from(b);
-                        if state.counts[b] == UNSET {
-                            let k = if need == 0 { 0 } else { self.sizes[b] };
-                            self.assign(state, b, k);
-                        }
-                    }
-                    changed = true;
-                }
+        while let Some(w) = state.dirty.pop() {
+            let w = usize::from(w);
+            let (need, room) = (state.need[w], state.room[w]);
+            if need < 0 || need > room {
+                state.dirty.clear();
+                return Propagation::Contradiction;
             }
-            if !changed {
-                break;
+            if room > 0 && (need == 0 || need == room) {
+                for &b in &self.witness_boxes[w] {
+                    let b = usize::from(b);
+                    if state.counts[b] == UNSET {
+                        let k = if need == 0 { 0 } else { self.sizes[b] };
+                        self.assign(state, b, k);
+                    }
+                }
             }
         }
         if state.unassigned == 0 {
