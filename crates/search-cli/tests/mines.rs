@@ -11,7 +11,12 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
     child.wait_with_output().expect("the binary finishes")
 }
 
@@ -23,7 +28,10 @@ fn probabilities_print_one_field_per_cell() {
         String::from_utf8(out.stdout).unwrap(),
         "- - - 1.000000\n- - - 0.000000\n- - - 1.000000\n"
     );
-    let out = run(&["mines", "probabilities", "--method", "teacher"], "4x3 2\n001.\n002.\n001.\n");
+    let out = run(
+        &["mines", "probabilities", "--method", "teacher"],
+        "4x3 2\n001.\n002.\n001.\n",
+    );
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         "- - - 0.666667\n- - - 0.666667\n- - - 0.666667\n"
@@ -63,7 +71,18 @@ fn show_writes_an_svg_and_dataset_writes_npy_files() {
     std::fs::create_dir_all(&dir).unwrap();
     let svg = dir.join("show.svg");
     let out = run(
-        &["mines", "show", "--preset", "beginner", "--seed", "3", "--clicks", "4", "--svg", svg.to_str().unwrap()],
+        &[
+            "mines",
+            "show",
+            "--preset",
+            "beginner",
+            "--seed",
+            "3",
+            "--clicks",
+            "4",
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
         "",
     );
     assert!(out.status.success());
@@ -72,7 +91,17 @@ fn show_writes_an_svg_and_dataset_writes_npy_files() {
     let data = dir.join("data");
     let out = run(
         &[
-            "mines", "dataset", "--games", "3", "--seed", "1", "--preset", "beginner", "--labels", "teacher", "--out",
+            "mines",
+            "dataset",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--preset",
+            "beginner",
+            "--labels",
+            "teacher",
+            "--out",
             data.to_str().unwrap(),
         ],
         "",
