@@ -113,7 +113,7 @@ fn games(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 let mut game = Game::new(settings, seed);
-                play_out(&mut game, &mut SafestCellPlayer, 10_000).ok();
+                play_out(&mut game, &mut SafestCellPlayer::default(), 10_000).ok();
                 black_box(game.status() == GameStatus::Won)
             });
         });

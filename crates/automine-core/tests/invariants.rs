@@ -112,7 +112,7 @@ fn large_boards_play_and_stay_exact() {
     let dims = Dims::new(Width(256), Height(256)).unwrap();
     let settings = GameSettings::new(dims, 10_000, FirstClick::Opening).unwrap();
     let mut game = Game::new(settings, 1);
-    play_out(&mut game, &mut SafestCellPlayer, 20).unwrap();
+    play_out(&mut game, &mut SafestCellPlayer::default(), 20).unwrap();
     let analysis = exact_analysis(game.view(), &Budget::unlimited()).unwrap();
     let left = f64::from(game.view().mines_left());
     assert!((analysis.map.expected_mines() - left).abs() < 1e-6 * left);

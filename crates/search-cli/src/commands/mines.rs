@@ -307,7 +307,7 @@ pub fn demo(out: &mut impl Write) -> CommandResult {
     let (mut won, games) = (0, 200);
     for seed in 0..games {
         let mut game = Game::new(Preset::Beginner.settings(FirstClick::Safe), seed);
-        automine_core::play_out(&mut game, &mut SafestCellPlayer, 1000)
+        automine_core::play_out(&mut game, &mut SafestCellPlayer::default(), 1000)
             .map_err(|e| CommandError::Usage(e.to_string()))?;
         won += u32::from(game.status() == GameStatus::Won);
     }

@@ -3,13 +3,13 @@
 //! The exact probability of a cell is (layouts consistent with the view that put a mine
 //! there) / (all consistent layouts), every layout of the remaining mines being equally
 //! likely. Three steps, one file each:
-//! 1. [`frontier`]: numbers become witnesses, frontier cells are grouped into boxes by the
+//! 1. `frontier.rs`: numbers become witnesses, frontier cells are grouped into boxes by the
 //!    witnesses they touch, boxes are split into independent components;
-//! 2. [`enumerate`]: each component's box mine counts are enumerated on search-core's
+//! 2. `enumerate.rs`: each component's box mine counts are enumerated on search-core's
 //!    [`ConstraintProblem`](search_core::ConstraintProblem) search ([`fold_solutions`], or
 //!    `par_fold_solutions` for large components with the `parallel` feature), tallied by
 //!    mine count;
-//! 3. [`combine`]: components are convolved by mine count and weighted by
+//! 3. `combine.rs`: components are convolved by mine count and weighted by
 //!    `C(interior cells, mines left − k)` in ratio/log space.
 //!
 //! [`fold_solutions`]: search_core::fold_solutions
