@@ -160,3 +160,44 @@ fn two_frontier_totals_weigh_by_interior_binomials() {
     let view: PlayerView = "4x2 3\n1..1\n....\n".parse().unwrap();
     assert!(exact_probabilities(&view).is_err(), "3 mines cannot fit");
 }
+
+/// A long chain: revealed numbers on every other cell of the top row, covered cells between
+/// them and below them (the numbers come from a real layout), and a covered interior further
+/// down. Neighbouring numbers share a box of two cells, so the component has very many
+/// solutions: far more than 50 000 search nodes, and with the `parallel` feature the split is
+/// used. It must agree with the sequential enumeration.
+#[test]
+fn long_components_agree_sequential_and_parallel() {
+    use automine_core::{CellId, MineLayout, exact_analysis_sequential};
+    let width = 41u32;
+    let dims = Dims::new(Width(width as u16), Height(4)).unwrap();
+    let mines: Vec<CellId> = (0..width)
+        .filter(|c| c % 4 == 1)
+        .map(|c| CellId(width + c))
+        .chain((0..width).filter(|c| c % 6 == 3).map(CellId))
+        .chain([CellId(2 * width + 5), CellId(3 * width + 20)])
+        .collect();
+    let layout = MineLayout::from_mines(dims, mines);
+    let cells: Vec<CellView> = dims
+        .ids()
+        .map(|id| {
+            if id.0 < width && id.0 % 2 == 0 && !layout.is_mine(id) {
+                CellView::Revealed(layout.number(id))
+            } else {
+                CellView::Covered
+            }
+        })
+        .collect();
+    let view = PlayerView::from_cells(dims, layout.mine_count() as u32, cells).unwrap();
+    let seq = exact_analysis_sequential(&view, &Budget::unlimited()).unwrap();
+    assert!(seq.stats.nodes > 50_000, "only {} nodes", seq.stats.nodes);
+    let any = exact_analysis(&view, &Budget::unlimited()).unwrap();
+    for ((id, a), (_, b)) in seq.map.covered().zip(any.map.covered()) {
+        assert!((a - b).abs() < 1e-12, "{id:?}: {a} vs {b}");
+        if layout.is_mine(id) {
+            assert!(a > 0.0);
+        }
+    }
+    assert!((seq.map.expected_mines() - f64::from(view.mines_left())).abs() < 1e-9);
+    println!("{} nodes, {} solutions\n{view}", seq.stats.nodes, seq.solutions);
+}
