@@ -264,12 +264,19 @@ fn show(args: &ShowArgs) -> CommandResult {
         },
         view.mines_left()
     );
+    // The picture first, so a closed standard output cannot lose it.
+    if let Some(path) = &args.svg {
+        let exploded = match game.status() {
+            GameStatus::Lost(at) => Some(at),
+            _ => None,
+        };
+        std::fs::write(path, render_svg(view, &map, layout, exploded, &title))?;
+    }
     let mut out = std::io::stdout().lock();
     writeln!(out, "{title}")?;
     let colour = std::io::stdout().is_terminal();
     out.write_all(render_terminal(view, Some(&map), layout, colour).as_bytes())?;
     if let Some(path) = &args.svg {
-        std::fs::write(path, render_svg(view, &map, layout, &title))?;
         writeln!(out, "SVG heat map written to {}", path.display())?;
     }
     Ok(ExitCode::SUCCESS)
