@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use super::{heat_colour, percent_label};
-use crate::geometry::Pos;
+use crate::geometry::{CellId, Pos};
 use crate::layout::MineLayout;
 use crate::probability::map::ProbabilityMap;
 use crate::view::{CellView, PlayerView};
@@ -51,68 +51,7 @@ pub fn render_svg(
         escape(title)
     );
     for id in dims.ids() {
-        let pos = dims.pos(id);
-        let x = MARGIN + u32::from(pos.col().0) * CELL;
-        let y = top + u32::from(pos.row().0) * CELL;
-        let (cx, cy) = (x + CELL / 2, y + CELL / 2);
-        match view.at(id) {
-            CellView::Revealed(n) => {
-                let _ = writeln!(
-                    s,
-                    r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#e5e7eb" stroke="#9ca3af"/>"##
-                );
-                if n > 0 {
-                    let _ = writeln!(
-                        s,
-                        r#"<text x="{cx}" y="{}" font-size="17" font-weight="bold" text-anchor="middle" fill="{}">{n}</text>"#,
-                        cy + 6,
-                        number_colour(n)
-                    );
-                }
-            }
-            CellView::Flagged => {
-                let _ = writeln!(
-                    s,
-                    r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#9ca3af" stroke="#6b7280"/>"##
-                );
-                let _ = writeln!(
-                    s,
-                    r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#111" stroke-width="2"/><polygon points="{},{} {},{} {},{}" fill="#dc2626"/>"##,
-                    cx - 3,
-                    y + 6,
-                    cx - 3,
-                    y + CELL - 6,
-                    cx - 3,
-                    y + 6,
-                    cx + 8,
-                    y + 11,
-                    cx - 3,
-                    y + 16
-                );
-            }
-            CellView::Covered => {
-                let p = map.at(id).unwrap_or(0.0);
-                let (r, g, b) = heat_colour(p);
-                let _ = writeln!(
-                    s,
-                    r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="rgb({r},{g},{b})" stroke="#374151"><title>{pos} P(mine) = {p:.6}</title></rect>"##
-                );
-                let _ = writeln!(
-                    s,
-                    r##"<text x="{cx}" y="{}" font-size="10" text-anchor="middle" fill="#111">{}%</text>"##,
-                    cy + 4,
-                    percent_label(p)
-                );
-            }
-        }
-        if layout.is_some_and(|l| l.is_mine(id)) && view.at(id) != CellView::Flagged {
-            let _ = writeln!(
-                s,
-                r##"<circle cx="{}" cy="{}" r="4" fill="#111" stroke="#fff" stroke-width="1"/>"##,
-                x + CELL - 6,
-                y + 6
-            );
-        }
+        draw_cell(&mut s, view, map, layout, id, top);
     }
     if let Some(pos) = exploded.filter(|&p| dims.contains(p)) {
         let x = MARGIN + u32::from(pos.col().0) * CELL;
@@ -144,6 +83,80 @@ pub fn render_svg(
     );
     s.push_str("</svg>\n");
     s
+}
+
+/// One cell: its background, its number, flag or percentage, and its true-mine dot.
+fn draw_cell(
+    s: &mut String,
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    layout: Option<&MineLayout>,
+    id: CellId,
+    top: u32,
+) {
+    let dims = view.dims();
+    let pos = dims.pos(id);
+    let x = MARGIN + u32::from(pos.col().0) * CELL;
+    let y = top + u32::from(pos.row().0) * CELL;
+    let (cx, cy) = (x + CELL / 2, y + CELL / 2);
+    match view.at(id) {
+        CellView::Revealed(n) => {
+            let _ = writeln!(
+                s,
+                r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#e5e7eb" stroke="#9ca3af"/>"##
+            );
+            if n > 0 {
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{cx}" y="{}" font-size="17" font-weight="bold" text-anchor="middle" fill="{}">{n}</text>"#,
+                    cy + 6,
+                    number_colour(n)
+                );
+            }
+        }
+        CellView::Flagged => {
+            let _ = writeln!(
+                s,
+                r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#9ca3af" stroke="#6b7280"/>"##
+            );
+            let _ = writeln!(
+                s,
+                r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#111" stroke-width="2"/><polygon points="{},{} {},{} {},{}" fill="#dc2626"/>"##,
+                cx - 3,
+                y + 6,
+                cx - 3,
+                y + CELL - 6,
+                cx - 3,
+                y + 6,
+                cx + 8,
+                y + 11,
+                cx - 3,
+                y + 16
+            );
+        }
+        CellView::Covered => {
+            let p = map.at(id).unwrap_or(0.0);
+            let (r, g, b) = heat_colour(p);
+            let _ = writeln!(
+                s,
+                r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="rgb({r},{g},{b})" stroke="#374151"><title>{pos} P(mine) = {p:.6}</title></rect>"##
+            );
+            let _ = writeln!(
+                s,
+                r##"<text x="{cx}" y="{}" font-size="10" text-anchor="middle" fill="#111">{}%</text>"##,
+                cy + 4,
+                percent_label(p)
+            );
+        }
+    }
+    if layout.is_some_and(|l| l.is_mine(id)) && view.at(id) != CellView::Flagged {
+        let _ = writeln!(
+            s,
+            r##"<circle cx="{}" cy="{}" r="4" fill="#111" stroke="#fff" stroke-width="1"/>"##,
+            x + CELL - 6,
+            y + 6
+        );
+    }
 }
 
 fn number_colour(n: u8) -> &'static str {
