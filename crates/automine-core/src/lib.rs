@@ -1,9 +1,84 @@
 //! # automine-core
 //!
-//! The Minesweeper engine of the search workspace. Its exact probabilities enumerate layouts
-//! on [`search_core`]'s constraint search.
-//! This crate is being built; see the workspace README for its state.
+//! The Minesweeper engine of the search workspace: boards laid from a seed, games with flood
+//! fill, flags and chording, AutoMine's "teacher" estimate, **exact** mine probabilities
+//! enumerated on [`search_core`]'s constraint search, a simple player, NumPy training data
+//! and pictures (terminal and SVG).
+//!
+//! ## Example: play, then ask where the mines are
+//! ```
+//! use automine_core::{Col, FirstClick, Game, Pos, Preset, Row, exact_probabilities};
+//!
+//! let mut game = Game::new(Preset::Expert.settings(FirstClick::Opening), 2024);
+//! game.reveal(Pos::new(Col(15), Row(8)))?;
+//! let map = exact_probabilities(game.view())?;
+//! // Exact probabilities sum to the mines left.
+//! assert!((map.expected_mines() - 99.0).abs() < 1e-6);
+//! let (safest, p) = map.safest().unwrap();
+//! println!("safest cell {} with P(mine) = {p:.4}", game.view().dims().pos(safest));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Example: a position as text
+//! ```
+//! use automine_core::{Col, FirstClick, Game, PlayerView, Pos, Preset, Row, exact_probabilities};
+//!
+//! // A position as text: `WxH M`, then `.` covered, `F` flag, `0`-`8` numbers.
+//! let view: PlayerView = "4x3 2\n001.\n002.\n001.\n".parse().unwrap();
+//! let map = exact_probabilities(&view).unwrap();
+//! assert_eq!(map.get(Pos::new(Col(3), Row(1))), Some(0.0)); // certainly safe
+//! assert_eq!(map.get(Pos::new(Col(3), Row(0))), Some(1.0)); // certainly a mine
+//!
+//! // A seeded game (same seed, same board everywhere); solvers only ever see `game.view()`.
+//! let mut game = Game::new(Preset::Expert.settings(FirstClick::Safe), 7);
+//! game.reveal(Pos::new(Col(0), Row(0))).unwrap();
+//! let map = exact_probabilities(game.view()).unwrap();
+//! assert!((map.expected_mines() - 99.0).abs() < 1e-9);
+//! ```
+//!
+//! ## Determinism
+//! Layouts follow a documented algorithm on `ChaCha8Rng` ([`layout`]); games, players, data
+//! sets and position suites are deterministic functions of their seeds.
+//!
+//! ## Modules
+//! - [`geometry`]: typed columns, rows, sizes and positions (no bare `(usize, usize)`).
+//! - [`settings`], [`layout`], [`game`], [`view`]: the rules, the hidden truth, the game and
+//!   what a player sees.
+//! - [`probability`]: exact probabilities, the teacher and the brute-force reference.
+//! - [`player`], [`suite`]: the safest-cell player, play-outs, reproducible position suites.
+//! - [`training`]: the `.npy` writer and the training data set.
+//! - [`render`]: terminal rendering and the SVG heat map.
+//!
+//! ## Feature flags
+//! - `parallel`: large frontier components are enumerated on rayon (same results).
 
 #![forbid(unsafe_code)]
 
+pub mod cell_set;
+pub mod error;
+pub mod game;
+pub mod geometry;
+pub mod layout;
+pub mod player;
+pub mod probability;
+pub mod render;
+pub mod settings;
+pub mod suite;
+pub mod training;
+pub mod view;
+
 pub use search_core;
+
+pub use cell_set::CellSet;
+pub use error::{BoardError, PlayError, ProbabilityError};
+pub use game::{Game, GameStatus, MoveOutcome};
+pub use geometry::{CellId, Col, Dims, Height, MAX_SIDE, Neighbours, Pos, Row, Width};
+pub use layout::MineLayout;
+pub use player::{Player, SafestCellPlayer, SimulationError, play_out};
+pub use probability::brute_force::{BRUTE_FORCE_LIMIT, brute_force_probabilities};
+pub use probability::exact::{ExactAnalysis, exact_analysis, exact_analysis_sequential, exact_probabilities};
+pub use probability::map::ProbabilityMap;
+pub use probability::teacher::{Teacher, teacher_probabilities};
+pub use settings::{FirstClick, GameSettings, Preset};
+pub use training::dataset::{DatasetConfig, DatasetError, DatasetSummary, LabelKind, write_dataset};
+pub use view::{CellView, PlayerView};

@@ -30,6 +30,8 @@ enum Command {
     Queens(commands::queens::QueensArgs),
     /// Sudoku: solve, count and generate puzzles; compare branching strategies.
     Sudoku(commands::sudoku::SudokuArgs),
+    /// Minesweeper: exact and teacher mine probabilities, training data, heat maps.
+    Mines(commands::mines::MinesArgs),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +40,7 @@ fn main() -> ExitCode {
         Command::Demo(args) => commands::demo::run(&args),
         Command::Queens(args) => commands::queens::run(&args),
         Command::Sudoku(args) => commands::sudoku::run(&args),
+        Command::Mines(args) => commands::mines::run(&args),
     };
     match result {
         Ok(code) => code,

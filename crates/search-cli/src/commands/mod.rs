@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod demo;
+pub mod mines;
 pub mod queens;
 pub mod sudoku;
 

@@ -1,0 +1,187 @@
+//! Step 1 of the exact solver: turn a [`PlayerView`] into constraints.
+//!
+//! - A **witness** is a revealed number with covered, unflagged neighbours; it needs
+//!   `number − flags around it` mines among them.
+//! - A **box** groups the covered cells that touch exactly the same witnesses: they are
+//!   interchangeable, so a box of `s` cells holding `k` mines stands for `C(s, k)` layouts.
+//! - **Components** are the connected groups of the witness–box graph; given the total mine
+//!   count they are independent.
+//! - The **interior** is every covered, unflagged cell next to no number.
+
+use std::collections::HashMap;
+
+use crate::error::ProbabilityError;
+use crate::geometry::CellId;
+use crate::view::{CellView, PlayerView};
+
+/// A group of interchangeable frontier cells.
+#[derive(Debug, Clone)]
+pub(crate) struct CellBox {
+    /// The cells, in row-major order.
+    pub cells: Vec<CellId>,
+    /// The witnesses (indices into [`Frontier::witnesses`]) every cell touches.
+    pub witnesses: Vec<u32>,
+}
+
+/// A revealed number that still needs mines.
+#[derive(Debug, Clone)]
+pub(crate) struct Witness {
+    /// Its cell.
+    pub cell: CellId,
+    /// Mines still needed among its covered, unflagged neighbours.
+    pub need: u8,
+    /// The boxes around it.
+    pub boxes: Vec<u32>,
+}
+
+/// An independent group of boxes and the witnesses over them.
+#[derive(Debug, Clone)]
+pub(crate) struct Component {
+    /// Boxes in branching order (breadth-first from the first witness, so consecutive boxes
+    /// share witnesses and constraints close early).
+    pub boxes: Vec<u32>,
+    /// The witnesses of the component.
+    pub witnesses: Vec<u32>,
+}
+
+/// The constraints of a position.
+#[derive(Debug, Clone)]
+pub(crate) struct Frontier {
+    pub boxes: Vec<CellBox>,
+    pub witnesses: Vec<Witness>,
+    pub components: Vec<Component>,
+    pub interior: Vec<CellId>,
+    /// Mines not flagged.
+    pub mines_left: u32,
+}
+
+impl Frontier {
+    /// Build the constraints of `view`, rejecting numbers that no layout can satisfy locally.
+    pub fn build(view: &PlayerView) -> Result<Self, ProbabilityError> {
+        let dims = view.dims();
+        if view.flag_count() > view.total_mines() as usize {
+            return Err(ProbabilityError::TooManyFlags {
+                flags: view.flag_count(),
+                mines: view.total_mines(),
+            });
+        }
+        // Witnesses, in row-major order.
+        let mut witness_of = vec![u32::MAX; dims.cell_count()];
+        let mut witnesses = Vec::new();
+        for id in dims.ids() {
+            let CellView::Revealed(number) = view.at(id) else {
+                continue;
+            };
+            let (mut flags, mut covered) = (0u8, 0u8);
+            for n in dims.neighbours(id) {
+                match view.at(n) {
+                    CellView::Flagged => flags += 1,
+                    CellView::Covered => covered += 1,
+                    CellView::Revealed(_) => {}
+                }
+            }
+            if flags > number {
+                return Err(ProbabilityError::TooManyFlagsAround {
+                    at: dims.pos(id),
+                    number,
+                    flags,
+                });
+            }
+            let need = number - flags;
+            if need > covered {
+                return Err(ProbabilityError::NotEnoughRoom {
+                    at: dims.pos(id),
+                    number,
+                    needed: need,
+                    room: covered,
+                });
+            }
+            if covered > 0 {
+                witness_of[id.index()] = witnesses.len() as u32;
+                witnesses.push(Witness {
+                    cell: id,
+                    need,
+                    boxes: Vec::new(),
+                });
+            }
+        }
+        // Boxes: covered cells keyed by the (sorted) witnesses they touch.
+        let mut boxes: Vec<CellBox> = Vec::new();
+        let mut box_of_key: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut interior = Vec::new();
+        let mut key = Vec::with_capacity(8);
+        for id in dims.ids() {
+            if view.at(id) != CellView::Covered {
+                continue;
+            }
+            key.clear();
+            key.extend(
+                dims.neighbours(id)
+                    .map(|n| witness_of[n.index()])
+                    .filter(|&w| w != u32::MAX),
+            );
+            if key.is_empty() {
+                interior.push(id);
+                continue;
+            }
+            // Neighbours come in row-major order and witnesses are numbered in row-major
+            // order, so `key` is already sorted.
+            let b = *box_of_key.entry(key.clone()).or_insert_with(|| {
+                boxes.push(CellBox {
+                    cells: Vec::new(),
+                    witnesses: key.clone(),
+                });
+                (boxes.len() - 1) as u32
+            });
+            boxes[b as usize].cells.push(id);
+        }
+        for (b, cell_box) in boxes.iter().enumerate() {
+            for &w in &cell_box.witnesses {
+                witnesses[w as usize].boxes.push(b as u32);
+            }
+        }
+        let components = split_components(&boxes, &witnesses);
+        Ok(Self {
+            boxes,
+            witnesses,
+            components,
+            interior,
+            mines_left: view.mines_left(),
+        })
+    }
+}
+
+/// Connected components of the witness–box graph, each with its boxes in breadth-first order.
+fn split_components(boxes: &[CellBox], witnesses: &[Witness]) -> Vec<Component> {
+    let mut seen_witness = vec![false; witnesses.len()];
+    let mut seen_box = vec![false; boxes.len()];
+    let mut components = Vec::new();
+    for start in 0..witnesses.len() {
+        if seen_witness[start] {
+            continue;
+        }
+        let mut component = Component {
+            boxes: Vec::new(),
+            witnesses: vec![start as u32],
+        };
+        seen_witness[start] = true;
+        let mut head = 0;
+        while head < component.witnesses.len() {
+            let w = component.witnesses[head] as usize;
+            head += 1;
+            for &b in &witnesses[w].boxes {
+                if std::mem::replace(&mut seen_box[b as usize], true) {
+                    continue;
+                }
+                component.boxes.push(b);
+                for &other in &boxes[b as usize].witnesses {
+                    if !std::mem::replace(&mut seen_witness[other as usize], true) {
+                        component.witnesses.push(other);
+                    }
+                }
+            }
+        }
+        components.push(component);
+    }
+    components
+}
