@@ -6,10 +6,6 @@
 
 #![forbid(unsafe_code)]
 
-#[expect(
-    dead_code,
-    reason = "the line-batch driver serves the engine subcommands as they land"
-)]
 mod batch;
 mod commands;
 mod progress;
@@ -32,6 +28,10 @@ enum Command {
     Demo(commands::demo::DemoArgs),
     /// The shared constraint search on the n-queens problem (count or list solutions).
     Queens(commands::queens::QueensArgs),
+    /// Connect Four: exact scores of positions (`solve`), or a game against the solver (`play`).
+    Connect4(commands::connect4::Connect4Args),
+    /// Tic-tac-toe: value and best moves (`solve`), or a game against the engine (`play`).
+    Tictactoe(commands::tictactoe::TicTacToeArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +39,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Demo(args) => commands::demo::run(&args),
         Command::Queens(args) => commands::queens::run(&args),
+        Command::Connect4(args) => commands::connect4::run(&args),
+        Command::Tictactoe(args) => commands::tictactoe::run(&args),
     };
     match result {
         Ok(code) => code,

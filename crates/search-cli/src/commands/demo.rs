@@ -46,5 +46,7 @@ pub fn run(_args: &DemoArgs) -> CommandResult {
             start.elapsed().as_secs_f64() * 1e3
         )?;
     }
+    super::tictactoe::demo(&mut out)?;
+    super::connect4::demo(&mut out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,9 @@
 //! One module per subcommand.
 
+pub mod connect4;
 pub mod demo;
 pub mod queens;
+pub mod tictactoe;
 
 /// An error that ends a command (bad arguments, unreadable input, failed output).
 #[derive(Debug, thiserror::Error)]

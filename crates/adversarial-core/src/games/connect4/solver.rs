@@ -1,0 +1,282 @@
+//! The exact Connect Four solver, after Pascal Pons' tutorial "Solving Connect 4" (the ideas,
+//! not the code): negamax with alpha-beta on bitboards; moves that lose at once are never
+//! searched; moves ordered by the number of winning cells they create, centre columns first
+//! among equals; a transposition table of lower and upper bounds; and the exact score found
+//! by a dichotomy of null-window searches.
+//!
+//! Scores follow the public benchmark: from the side to move's point of view, a win is
+//! `22 − (stones the winner played)`, a loss its negation, a draw 0.
+
+use search_core::{Budget, Report, StopReason};
+
+use super::position::{CELLS, Position, WIDTH, column_mask};
+use super::table::{ScoreTable, StoredBound};
+use crate::algorithms::Tally;
+
+/// Columns from the centre outwards: the better moves on average come first.
+pub const CENTRE_FIRST: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
+
+/// The default table: 2^23 slots of 8 bytes = 64 MiB.
+pub const DEFAULT_TABLE_LOG2: u32 = 23;
+
+/// What to solve for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// The exact score (how fast the game is won or lost).
+    Strong,
+    /// Only win (1), draw (0) or loss (−1).
+    Weak,
+}
+
+/// The exact solver. Keeps its transposition table between calls (clear it with
+/// [`Solver::reset`] for per-position node counts that do not depend on earlier positions).
+///
+/// # Example
+/// ```
+/// use adversarial_core::games::connect4::{Mode, Position, Solver};
+/// use search_core::Budget;
+/// let mut solver = Solver::with_table_log2(16);
+/// let position = Position::parse("4455").unwrap();
+/// assert_eq!(solver.solve(&position, Mode::Strong, &Budget::unlimited()).value, 18);
+/// let position = Position::parse("44455554221").unwrap();
+/// assert_eq!(solver.solve(&position, Mode::Strong, &Budget::unlimited()).value, -15);
+/// assert_eq!(solver.solve(&position, Mode::Weak, &Budget::unlimited()).value, -1);
+/// ```
+#[derive(Debug)]
+pub struct Solver {
+    table: ScoreTable,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Moves of one node with their ordering scores, highest first; ties go to the move added
+/// last (moves are added from the outer columns inwards, so the centre wins ties).
+struct MoveList {
+    moves: [(u64, u32); WIDTH as usize],
+    len: usize,
+}
+
+impl MoveList {
+    #[inline]
+    fn new() -> Self {
+        Self {
+            moves: [(0, 0); WIDTH as usize],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, cell: u64, score: u32) {
+        let mut pos = self.len;
+        while pos > 0 && self.moves[pos - 1].1 > score {
+            self.moves[pos] = self.moves[pos - 1];
+            pos -= 1;
+        }
+        self.moves[pos] = (cell, score);
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u64> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.moves[self.len].0)
+    }
+}
+
+impl Solver {
+    /// A solver with the default 64 MiB table.
+    pub fn new() -> Self {
+        Self::with_table_log2(DEFAULT_TABLE_LOG2)
+    }
+
+    /// A solver with a table of `2^log2` slots of 8 bytes (`log2` clamped to 10..=30).
+    pub fn with_table_log2(log2: u32) -> Self {
+        Self {
+            table: ScoreTable::new(log2),
+        }
+    }
+
+    /// Bytes of memory the transposition table takes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forget every stored bound.
+    pub fn reset(&mut self) {
+        self.table.clear();
+    }
+
+    /// The score of `position` for the player to move: exact in [`Mode::Strong`], its sign in
+    /// [`Mode::Weak`]. A finished position scores its result (a loss for the player to move
+    /// if the opponent made four, 0 for a full board).
+    ///
+    /// If the budget runs out the report says so and its value is 0 (not a score).
+    pub fn solve(&mut self, position: &Position, mode: Mode, budget: &Budget) -> Report<i32> {
+        let mut search = Search {
+            table: &mut self.table,
+            tally: Tally::new(budget),
+        };
+        let result = search.solve(position, mode);
+        search.tally.finish(result, 0)
+    }
+
+    /// The score of every column for the player to move (`None` for a full column), in
+    /// [`Mode::Strong`] or [`Mode::Weak`], all within one budget.
+    pub fn analyze(&mut self, position: &Position, mode: Mode, budget: &Budget) -> Report<[Option<i32>; 7]> {
+        let mut search = Search {
+            table: &mut self.table,
+            tally: Tally::new(budget),
+        };
+        let mut scores = [None; WIDTH as usize];
+        let result = (|| {
+            if position.is_over() {
+                return Ok(());
+            }
+            for col in 0..WIDTH {
+                if !position.can_play(col) {
+                    continue;
+                }
+                scores[col as usize] = Some(if position.is_winning_move(col) {
+                    let score = (CELLS as i32 + 1 - position.moves() as i32) / 2;
+                    if mode == Mode::Weak { score.signum() } else { score }
+                } else {
+                    let mut child = *position;
+                    child.play_column(col);
+                    -search.solve(&child, mode)?
+                });
+            }
+            Ok(())
+        })();
+        search.tally.finish(result.map(|()| scores), scores)
+    }
+}
+
+struct Search<'a> {
+    table: &'a mut ScoreTable,
+    tally: Tally,
+}
+
+impl Search<'_> {
+    fn solve(&mut self, position: &Position, mode: Mode) -> Result<i32, StopReason> {
+        let n = position.moves() as i32;
+        let cells = CELLS as i32;
+        if position.opponent_has_won() {
+            self.tally.enter(0)?;
+            self.tally.leaf();
+            let score = (n + 1) / 2 - (cells / 2 + 1);
+            return Ok(if mode == Mode::Weak { -1 } else { score });
+        }
+        if n == cells {
+            self.tally.enter(0)?;
+            self.tally.leaf();
+            return Ok(0);
+        }
+        if position.can_win_next() {
+            self.tally.enter(0)?;
+            self.tally.leaf();
+            return Ok(if mode == Mode::Weak { 1 } else { (cells + 1 - n) / 2 });
+        }
+        let (mut min, mut max) = match mode {
+            Mode::Strong => (-(cells - n) / 2, (cells + 1 - n) / 2),
+            Mode::Weak => (-1, 1),
+        };
+        // Narrow [min, max] with null-window probes, tried near 0 first (most positions are
+        // close to a draw) and otherwise at the middle.
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(position, med, med + 1, 0)?;
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        Ok(if mode == Mode::Weak { min.signum() } else { min })
+    }
+
+    /// Fail-hard negamax in the window [alpha, beta]; the player to move cannot win at once.
+    fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32, level: usize) -> Result<i32, StopReason> {
+        self.tally.enter(level)?;
+        let n = position.moves() as i32;
+        let cells = CELLS as i32;
+        let next = position.non_losing_moves();
+        if next == 0 {
+            // Every move lets the opponent win with their next stone.
+            self.tally.leaf();
+            return Ok(-(cells - n) / 2);
+        }
+        if n >= cells - 2 {
+            // The last two stones cannot make four for either side here.
+            self.tally.leaf();
+            return Ok(0);
+        }
+        // We cannot lose before the opponent's next-but-one stone...
+        let min = -(cells - 2 - n) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return Ok(alpha);
+            }
+        }
+        // ...and cannot win with our next stone.
+        let max = (cells - 1 - n) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return Ok(beta);
+            }
+        }
+        let key = position.key();
+        match self.table.get(key) {
+            Some(StoredBound::Lower(lower)) if alpha < lower => {
+                alpha = lower;
+                if alpha >= beta {
+                    return Ok(alpha);
+                }
+            }
+            Some(StoredBound::Upper(upper)) if beta > upper => {
+                beta = upper;
+                if alpha >= beta {
+                    return Ok(beta);
+                }
+            }
+            _ => {}
+        }
+        let mut moves = MoveList::new();
+        for &col in CENTRE_FIRST.iter().rev() {
+            let cell = next & column_mask(col);
+            if cell != 0 {
+                moves.add(cell, position.threats_after(cell));
+            }
+        }
+        self.tally.branch(moves.len);
+        while let Some(cell) = moves.pop() {
+            self.tally.child(moves.len);
+            let mut child = *position;
+            child.play_bit(cell);
+            let score = -self.negamax(&child, -beta, -alpha, level + 1)?;
+            if score >= beta {
+                self.tally.cutoff();
+                self.table.put(key, StoredBound::Lower(score));
+                return Ok(score);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        self.table.put(key, StoredBound::Upper(alpha));
+        Ok(alpha)
+    }
+}
