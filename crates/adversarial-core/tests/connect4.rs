@@ -3,7 +3,9 @@
 //! with the specialised solver.
 
 use adversarial_core::engine::{Engine, EngineConfig};
-use adversarial_core::games::connect4::{ConnectFour, Mode, Position, PositionError, Solver, benchmark_score};
+use adversarial_core::games::connect4::{
+    ConnectFour, Mode, Position, PositionError, Replacement, Solver, SolverConfig, benchmark_score,
+};
 use adversarial_core::{Scoring, Utility};
 use search_core::{Budget, count_paths};
 
@@ -39,9 +41,13 @@ fn set(name: &str) -> Option<Vec<(Position, i32, String)>> {
 }
 
 fn check_set(name: &str, take: usize) {
+    check_set_with(name, take, SolverConfig::default().with_table_log2(22));
+}
+
+fn check_set_with(name: &str, take: usize, config: SolverConfig) {
     let Some(positions) = set(name) else { return };
     assert_eq!(positions.len(), 1000);
-    let mut solver = Solver::with_table_log2(22);
+    let mut solver = Solver::with_config(config);
     for (position, expected, moves) in positions.iter().take(take) {
         solver.reset();
         let strong = solver.solve(position, Mode::Strong, &Budget::unlimited());
@@ -61,6 +67,26 @@ fn end_easy_every_position() {
 #[test]
 fn middle_easy_every_position() {
     check_set("Test_L2_R1", 1000);
+}
+
+#[test]
+fn every_solver_setting_scores_the_same() {
+    let tutorial = SolverConfig::tutorial().with_table_log2(20);
+    check_set_with("Test_L2_R1", 300, tutorial);
+    for replacement in [Replacement::AlwaysReplace, Replacement::TwoTier] {
+        for symmetry in [false, true] {
+            for etc in [false, true] {
+                let config = SolverConfig {
+                    table_log2: 12,
+                    replacement,
+                    symmetry,
+                    etc,
+                };
+                check_set_with("Test_L2_R1", 100, config);
+                check_set_with("Test_L1_R1", 50, config);
+            }
+        }
+    }
 }
 
 #[test]

@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use adversarial_core::engine::{Engine, EngineConfig};
-use adversarial_core::games::connect4::{CENTRE_FIRST, ConnectFour, Mode, Position, Solver, Threats, WIDTH};
+use adversarial_core::games::connect4::{
+    CENTRE_FIRST, ConnectFour, Mode, Position, Solver, SolverConfig, Threats, WIDTH,
+};
 use adversarial_core::{Game, Outcome, Scoring, Side, Utility};
 use clap::{Args, Subcommand, ValueEnum};
 use search_core::Budget;
@@ -49,6 +51,10 @@ struct SolveArgs {
     /// Transposition table size: 2^N slots of 8 bytes per thread (default 23 = 64 MiB).
     #[arg(long, default_value_t = adversarial_core::games::connect4::DEFAULT_TABLE_LOG2)]
     table_log2: u32,
+    /// Use the tutorial's final solver settings (always-replace table, no mirror symmetry)
+    /// instead of the faster defaults, for comparison.
+    #[arg(long)]
+    tutorial: bool,
 }
 
 /// Who moves first in `play`.
@@ -91,7 +97,7 @@ thread_local! {
 }
 
 /// The answer to one input line of `connect4 solve`.
-fn answer_line(line: &str, mode: Mode, stats: bool, table_log2: u32) -> Answer {
+fn answer_line(line: &str, mode: Mode, stats: bool, config: SolverConfig) -> Answer {
     let moves = line.split_once(' ').map_or(line, |(moves, _)| moves);
     let position = match Position::parse(moves) {
         Ok(position) => position,
@@ -99,7 +105,7 @@ fn answer_line(line: &str, mode: Mode, stats: bool, table_log2: u32) -> Answer {
     };
     SOLVER.with(|cell| {
         let mut slot = cell.borrow_mut();
-        let solver = slot.get_or_insert_with(|| Solver::with_table_log2(table_log2));
+        let solver = slot.get_or_insert_with(|| Solver::with_config(config));
         solver.reset();
         let start = Instant::now();
         let report = solver.solve(&position, mode, &Budget::unlimited());
@@ -115,9 +121,15 @@ fn answer_line(line: &str, mode: Mode, stats: bool, table_log2: u32) -> Answer {
 fn run_solve(args: &SolveArgs) -> CommandResult {
     let input = batch::open_input(args.file.as_deref())?;
     let mode = if args.weak { Mode::Weak } else { Mode::Strong };
+    let base = if args.tutorial {
+        SolverConfig::tutorial()
+    } else {
+        SolverConfig::default()
+    };
+    let config = base.with_table_log2(args.table_log2);
     let mut out = std::io::stdout().lock();
     let summary = batch::run(input, &mut out, args.threads, "connect4", |line| {
-        answer_line(line, mode, args.stats, args.table_log2)
+        answer_line(line, mode, args.stats, config)
     })?;
     Ok(summary.exit_code())
 }
@@ -273,19 +285,33 @@ mod tests {
     #[test]
     fn solve_lines_and_errors() {
         assert_eq!(
-            answer_line("4455 18", Mode::Strong, false, 16),
+            answer_line(
+                "4455 18",
+                Mode::Strong,
+                false,
+                SolverConfig::default().with_table_log2(16)
+            ),
             Answer::Line("18".into())
         );
         assert_eq!(
-            answer_line("44455554221", Mode::Weak, false, 16),
+            answer_line(
+                "44455554221",
+                Mode::Weak,
+                false,
+                SolverConfig::default().with_table_log2(16)
+            ),
             Answer::Line("-1".into())
         );
-        assert!(matches!(answer_line("48", Mode::Strong, false, 16), Answer::Error(e) if e.contains("not a column")));
-        assert!(matches!(answer_line("1111111", Mode::Strong, false, 16), Answer::Error(e) if e.contains("full")));
         assert!(
-            matches!(answer_line("12121213", Mode::Strong, false, 16), Answer::Error(e) if e.contains("after the end"))
+            matches!(answer_line("48", Mode::Strong, false, SolverConfig::default().with_table_log2(16)), Answer::Error(e) if e.contains("not a column"))
         );
-        match answer_line("4455", Mode::Strong, true, 16) {
+        assert!(
+            matches!(answer_line("1111111", Mode::Strong, false, SolverConfig::default().with_table_log2(16)), Answer::Error(e) if e.contains("full"))
+        );
+        assert!(
+            matches!(answer_line("12121213", Mode::Strong, false, SolverConfig::default().with_table_log2(16)), Answer::Error(e) if e.contains("after the end"))
+        );
+        match answer_line("4455", Mode::Strong, true, SolverConfig::default().with_table_log2(16)) {
             Answer::Line(l) => assert_eq!(l.split('\t').count(), 3),
             other => panic!("{other:?}"),
         }

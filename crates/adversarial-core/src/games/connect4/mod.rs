@@ -17,7 +17,8 @@ mod solver;
 mod table;
 
 pub use position::{CELLS, HEIGHT, MAX_SCORE, MIN_SCORE, Position, PositionError, WIDTH};
-pub use solver::{CENTRE_FIRST, DEFAULT_TABLE_LOG2, Mode, Solver};
+pub use solver::{CENTRE_FIRST, DEFAULT_TABLE_LOG2, Mode, Solver, SolverConfig};
+pub use table::Replacement;
 
 use search_core::SearchSpace;
 

@@ -10,7 +10,7 @@
 use search_core::{Budget, Report, StopReason};
 
 use super::position::{CELLS, Position, WIDTH, column_mask};
-use super::table::{ScoreTable, StoredBound};
+use super::table::{Replacement, ScoreTable, StoredBound};
 use crate::algorithms::Tally;
 
 /// Columns from the centre outwards: the better moves on average come first.
@@ -18,6 +18,53 @@ pub const CENTRE_FIRST: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
 
 /// The default table: 2^23 slots of 8 bytes = 64 MiB.
 pub const DEFAULT_TABLE_LOG2: u32 = 23;
+
+/// The solver's settings. [`SolverConfig::default`] is the fastest; [`SolverConfig::tutorial`]
+/// reproduces the final solver of the tutorial (its node counts), for comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SolverConfig {
+    /// The table has `2^table_log2` slots of 8 bytes (clamped to 10..=30).
+    pub table_log2: u32,
+    /// How the table replaces entries.
+    pub replacement: Replacement,
+    /// Key the table by the smaller of a position's key and its mirror image's, so a position
+    /// and its mirror share one entry.
+    pub symmetry: bool,
+    /// Enhanced transposition cutoffs: before expanding a node, look its children up in the
+    /// table and stop if one of them already refutes the window.
+    pub etc: bool,
+}
+
+impl Default for SolverConfig {
+    /// 64 MiB two-tier table with mirror symmetry and enhanced transposition cutoffs.
+    fn default() -> Self {
+        Self {
+            table_log2: DEFAULT_TABLE_LOG2,
+            replacement: Replacement::TwoTier,
+            symmetry: true,
+            etc: true,
+        }
+    }
+}
+
+impl SolverConfig {
+    /// The tutorial's final solver: always-replace table, no symmetry.
+    pub fn tutorial() -> Self {
+        Self {
+            table_log2: DEFAULT_TABLE_LOG2,
+            replacement: Replacement::AlwaysReplace,
+            symmetry: false,
+            etc: false,
+        }
+    }
+
+    /// The same settings with a table of `2^log2` slots.
+    #[must_use]
+    pub fn with_table_log2(mut self, log2: u32) -> Self {
+        self.table_log2 = log2;
+        self
+    }
+}
 
 /// What to solve for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -45,6 +92,7 @@ pub enum Mode {
 #[derive(Debug)]
 pub struct Solver {
     table: ScoreTable,
+    config: SolverConfig,
 }
 
 impl Default for Solver {
@@ -96,11 +144,23 @@ impl Solver {
         Self::with_table_log2(DEFAULT_TABLE_LOG2)
     }
 
-    /// A solver with a table of `2^log2` slots of 8 bytes (`log2` clamped to 10..=30).
+    /// The default solver with a table of `2^log2` slots of 8 bytes (`log2` clamped to
+    /// 10..=30).
     pub fn with_table_log2(log2: u32) -> Self {
+        Self::with_config(SolverConfig::default().with_table_log2(log2))
+    }
+
+    /// A solver with `config`.
+    pub fn with_config(config: SolverConfig) -> Self {
         Self {
-            table: ScoreTable::new(log2),
+            table: ScoreTable::new(config.table_log2, config.replacement),
+            config,
         }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &SolverConfig {
+        &self.config
     }
 
     /// Bytes of memory the transposition table takes.
@@ -122,6 +182,8 @@ impl Solver {
         let mut search = Search {
             table: &mut self.table,
             tally: Tally::new(budget),
+            symmetry: self.config.symmetry,
+            etc: self.config.etc,
         };
         let result = search.solve(position, mode);
         search.tally.finish(result, 0)
@@ -133,6 +195,8 @@ impl Solver {
         let mut search = Search {
             table: &mut self.table,
             tally: Tally::new(budget),
+            symmetry: self.config.symmetry,
+            etc: self.config.etc,
         };
         let mut scores = [None; WIDTH as usize];
         let result = (|| {
@@ -161,7 +225,13 @@ impl Solver {
 struct Search<'a> {
     table: &'a mut ScoreTable,
     tally: Tally,
+    symmetry: bool,
+    etc: bool,
 }
+
+/// Enhanced transposition cutoffs are tried only in positions with fewer stones than this,
+/// where a cutoff saves a large subtree (near the end the probes cost more than they save).
+const ETC_BEFORE_MOVE: i32 = 30;
 
 impl Search<'_> {
     fn solve(&mut self, position: &Position, mode: Mode) -> Result<i32, StopReason> {
@@ -238,7 +308,12 @@ impl Search<'_> {
                 return Ok(beta);
             }
         }
-        let key = position.key();
+        let key = if self.symmetry {
+            position.canonical_key()
+        } else {
+            position.key()
+        };
+        let nodes_before = self.tally.stats.nodes;
         match self.table.get(key) {
             Some(StoredBound::Lower(lower)) if alpha < lower => {
                 alpha = lower;
@@ -253,6 +328,28 @@ impl Search<'_> {
                 }
             }
             _ => {}
+        }
+        if self.etc && n < ETC_BEFORE_MOVE {
+            // Enhanced transposition cutoff: a child whose stored upper bound already
+            // refutes the window ends the search before any child is expanded.
+            let mut rest = next;
+            while rest != 0 {
+                let cell = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                let mut child = *position;
+                child.play_bit(cell);
+                let child_key = if self.symmetry {
+                    child.canonical_key()
+                } else {
+                    child.key()
+                };
+                if let Some(StoredBound::Upper(upper)) = self.table.get(child_key)
+                    && -upper >= beta
+                {
+                    self.tally.cutoff();
+                    return Ok(-upper);
+                }
+            }
         }
         let mut moves = MoveList::new();
         for &col in CENTRE_FIRST.iter().rev() {
@@ -269,14 +366,16 @@ impl Search<'_> {
             let score = -self.negamax(&child, -beta, -alpha, level + 1)?;
             if score >= beta {
                 self.tally.cutoff();
-                self.table.put(key, StoredBound::Lower(score));
+                self.table
+                    .put(key, StoredBound::Lower(score), self.tally.stats.nodes - nodes_before);
                 return Ok(score);
             }
             if score > alpha {
                 alpha = score;
             }
         }
-        self.table.put(key, StoredBound::Upper(alpha));
+        self.table
+            .put(key, StoredBound::Upper(alpha), self.tally.stats.nodes - nodes_before);
         Ok(alpha)
     }
 }
