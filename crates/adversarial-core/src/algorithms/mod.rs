@@ -11,7 +11,7 @@
 //! Each takes a depth limit (`u32::MAX` or [`UNLIMITED`] searches to the end of the game;
 //! [`minimax`] with a depth limit and an evaluator is the lecture's cutoff search) and a
 //! [`Scoring`](crate::Scoring), ticks a [`search_core::Meter`] once per node against the
-//! [`Budget`](search_core::Budget), and returns a [`Report`](search_core::Report) of a
+//! [`Budget`], and returns a [`Report`] of a
 //! [`Decision`]. All four return the same value (negated for the second player to move in
 //! the negamax pair) and the same best move: the first move, in the game's order, that
 //! reaches the value.

@@ -9,8 +9,8 @@
 
 use search_core::{Budget, Report, StopReason};
 
-use super::position::{CELLS, Position, WIDTH, column_mask};
-use super::table::{Replacement, ScoreTable, StoredBound};
+use super::position::{CELLS, HEIGHT, Position, WIDTH, column_mask};
+use super::table::{Replacement, ScoreTable, Stored, StoredBound};
 use crate::algorithms::Tally;
 
 /// Columns from the centre outwards: the better moves on average come first.
@@ -23,7 +23,7 @@ pub const DEFAULT_TABLE_LOG2: u32 = 23;
 /// reproduces the final solver of the tutorial (its node counts), for comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SolverConfig {
-    /// The table has `2^table_log2` slots of 8 bytes (clamped to 10..=30).
+    /// The table has `2^table_log2` slots of 8 bytes (clamped to 19..=30).
     pub table_log2: u32,
     /// How the table replaces entries.
     pub replacement: Replacement,
@@ -33,16 +33,20 @@ pub struct SolverConfig {
     /// Enhanced transposition cutoffs: before expanding a node, look its children up in the
     /// table and stop if one of them already refutes the window.
     pub etc: bool,
+    /// Try first the move the table remembers as having refuted the position before.
+    pub table_move: bool,
 }
 
 impl Default for SolverConfig {
-    /// 64 MiB two-tier table with mirror symmetry and enhanced transposition cutoffs.
+    /// 64 MiB two-tier table with mirror symmetry, enhanced transposition cutoffs and the
+    /// table's move tried first.
     fn default() -> Self {
         Self {
             table_log2: DEFAULT_TABLE_LOG2,
             replacement: Replacement::TwoTier,
             symmetry: true,
             etc: true,
+            table_move: true,
         }
     }
 }
@@ -55,6 +59,7 @@ impl SolverConfig {
             replacement: Replacement::AlwaysReplace,
             symmetry: false,
             etc: false,
+            table_move: false,
         }
     }
 
@@ -145,7 +150,7 @@ impl Solver {
     }
 
     /// The default solver with a table of `2^log2` slots of 8 bytes (`log2` clamped to
-    /// 10..=30).
+    /// 19..=30).
     pub fn with_table_log2(log2: u32) -> Self {
         Self::with_config(SolverConfig::default().with_table_log2(log2))
     }
@@ -184,6 +189,7 @@ impl Solver {
             tally: Tally::new(budget),
             symmetry: self.config.symmetry,
             etc: self.config.etc,
+            hints: self.config.table_move,
         };
         let result = search.solve(position, mode);
         search.tally.finish(result, 0)
@@ -197,6 +203,7 @@ impl Solver {
             tally: Tally::new(budget),
             symmetry: self.config.symmetry,
             etc: self.config.etc,
+            hints: self.config.table_move,
         };
         let mut scores = [None; WIDTH as usize];
         let result = (|| {
@@ -227,7 +234,11 @@ struct Search<'a> {
     tally: Tally,
     symmetry: bool,
     etc: bool,
+    hints: bool,
 }
+
+/// Added to the ordering score of the table's move so that it is tried first.
+const HINT_BONUS: u32 = 64;
 
 /// Enhanced transposition cutoffs are tried only in positions with fewer stones than this,
 /// where a cutoff saves a large subtree (near the end the probes cost more than they save).
@@ -276,6 +287,32 @@ impl Search<'_> {
         Ok(if mode == Mode::Weak { min.signum() } else { min })
     }
 
+    /// Enhanced transposition cutoff: a child (among the moves in `next`) whose stored upper
+    /// bound already refutes the window ends the search before any child is expanded.
+    fn transposition_cutoff(&self, position: &Position, next: u64, beta: i32) -> Option<i32> {
+        let mut rest = next;
+        while rest != 0 {
+            let cell = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let mut child = *position;
+            child.play_bit(cell);
+            let child_key = if self.symmetry {
+                child.canonical_key()
+            } else {
+                child.key()
+            };
+            if let Some(Stored {
+                bound: StoredBound::Upper(upper),
+                ..
+            }) = self.table.get(child_key)
+                && -upper >= beta
+            {
+                return Some(-upper);
+            }
+        }
+        None
+    }
+
     /// Fail-hard negamax in the window [alpha, beta]; the player to move cannot win at once.
     fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32, level: usize) -> Result<i32, StopReason> {
         self.tally.enter(level)?;
@@ -308,74 +345,74 @@ impl Search<'_> {
                 return Ok(beta);
             }
         }
-        let key = if self.symmetry {
-            position.canonical_key()
-        } else {
-            position.key()
-        };
+        // With mirror symmetry the table holds the smaller of the two keys, and columns are
+        // stored as seen from that orientation.
+        let plain_key = position.key();
+        let mirrored = self.symmetry && position.mirrored_key() < plain_key;
+        let key = if mirrored { position.mirrored_key() } else { plain_key };
+        let orient = |col: u32| if mirrored { WIDTH - 1 - col } else { col };
         let nodes_before = self.tally.stats.nodes;
-        match self.table.get(key) {
-            Some(StoredBound::Lower(lower)) if alpha < lower => {
-                alpha = lower;
-                if alpha >= beta {
-                    return Ok(alpha);
+        let mut hint = None;
+        if let Some(stored) = self.table.get(key) {
+            hint = stored.best.map(orient);
+            match stored.bound {
+                StoredBound::Lower(lower) if alpha < lower => {
+                    alpha = lower;
+                    if alpha >= beta {
+                        return Ok(alpha);
+                    }
                 }
-            }
-            Some(StoredBound::Upper(upper)) if beta > upper => {
-                beta = upper;
-                if alpha >= beta {
-                    return Ok(beta);
+                StoredBound::Upper(upper) if beta > upper => {
+                    beta = upper;
+                    if alpha >= beta {
+                        return Ok(beta);
+                    }
                 }
+                _ => {}
             }
-            _ => {}
         }
-        if self.etc && n < ETC_BEFORE_MOVE {
-            // Enhanced transposition cutoff: a child whose stored upper bound already
-            // refutes the window ends the search before any child is expanded.
-            let mut rest = next;
-            while rest != 0 {
-                let cell = rest & rest.wrapping_neg();
-                rest &= rest - 1;
-                let mut child = *position;
-                child.play_bit(cell);
-                let child_key = if self.symmetry {
-                    child.canonical_key()
-                } else {
-                    child.key()
-                };
-                if let Some(StoredBound::Upper(upper)) = self.table.get(child_key)
-                    && -upper >= beta
-                {
-                    self.tally.cutoff();
-                    return Ok(-upper);
-                }
-            }
+        if self.etc
+            && n < ETC_BEFORE_MOVE
+            && let Some(score) = self.transposition_cutoff(position, next, beta)
+        {
+            self.tally.cutoff();
+            return Ok(score);
         }
         let mut moves = MoveList::new();
         for &col in CENTRE_FIRST.iter().rev() {
             let cell = next & column_mask(col);
             if cell != 0 {
-                moves.add(cell, position.threats_after(cell));
+                let bonus = if self.hints && hint == Some(col) { HINT_BONUS } else { 0 };
+                moves.add(cell, position.threats_after(cell) + bonus);
             }
         }
         self.tally.branch(moves.len);
         while let Some(cell) = moves.pop() {
+            let col = cell.trailing_zeros() / (HEIGHT + 1);
             self.tally.child(moves.len);
             let mut child = *position;
             child.play_bit(cell);
             let score = -self.negamax(&child, -beta, -alpha, level + 1)?;
             if score >= beta {
                 self.tally.cutoff();
-                self.table
-                    .put(key, StoredBound::Lower(score), self.tally.stats.nodes - nodes_before);
+                self.table.put(
+                    key,
+                    StoredBound::Lower(score),
+                    Some(orient(col)),
+                    self.tally.stats.nodes - nodes_before,
+                );
                 return Ok(score);
             }
             if score > alpha {
                 alpha = score;
             }
         }
-        self.table
-            .put(key, StoredBound::Upper(alpha), self.tally.stats.nodes - nodes_before);
+        self.table.put(
+            key,
+            StoredBound::Upper(alpha),
+            None,
+            self.tally.stats.nodes - nodes_before,
+        );
         Ok(alpha)
     }
 }
