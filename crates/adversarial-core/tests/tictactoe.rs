@@ -139,3 +139,33 @@ fn four_four_four_is_a_draw_and_smaller_boards_match_their_values() {
     assert!(MnkGame::new(9, 9, 3).is_err());
     assert!(MnkGame::new(3, 3, 4).is_err());
 }
+
+#[test]
+fn budgets_and_cancellation_stop_the_engine_with_the_last_completed_depth() {
+    use search_core::{CancelToken, StopReason};
+    let game = MnkGame::new(4, 4, 4).unwrap_or_else(|e| panic!("{e}"));
+    let scoring = Scoring::new(Utility::DISTANCE, OpenLines);
+    let mut engine = Engine::new(EngineConfig::default());
+    let limited = engine.search(
+        &game,
+        &game.start(),
+        &scoring,
+        &Budget::unlimited().with_node_limit(5_000),
+    );
+    assert_eq!(limited.stopped, Some(StopReason::NodeLimit));
+    assert!(limited.stats.nodes <= 5_000);
+    assert!(limited.value.depth >= 1, "some iteration completed");
+    assert!(limited.value.best_move.is_some());
+    let token = CancelToken::new();
+    token.cancel();
+    let cancelled = engine.search(&game, &game.start(), &scoring, &Budget::unlimited().with_cancel(token));
+    assert_eq!(cancelled.stopped, Some(StopReason::Cancelled));
+    let plain = negamax(
+        &game,
+        &game.start(),
+        8,
+        &scoring,
+        &Budget::unlimited().with_node_limit(1_000),
+    );
+    assert_eq!(plain.stopped, Some(StopReason::NodeLimit));
+}
