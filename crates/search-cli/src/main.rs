@@ -32,6 +32,10 @@ enum Command {
     Sudoku(commands::sudoku::SudokuArgs),
     /// Minesweeper: exact and teacher mine probabilities, training data, heat maps.
     Mines(commands::mines::MinesArgs),
+    /// Connect Four: exact scores of positions (`solve`), or a game against the solver (`play`).
+    Connect4(commands::connect4::Connect4Args),
+    /// Tic-tac-toe: value and best moves (`solve`), or a game against the engine (`play`).
+    Tictactoe(commands::tictactoe::TicTacToeArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +45,8 @@ fn main() -> ExitCode {
         Command::Queens(args) => commands::queens::run(&args),
         Command::Sudoku(args) => commands::sudoku::run(&args),
         Command::Mines(args) => commands::mines::run(&args),
+        Command::Connect4(args) => commands::connect4::run(&args),
+        Command::Tictactoe(args) => commands::tictactoe::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -48,5 +48,7 @@ pub fn run(_args: &DemoArgs) -> CommandResult {
     }
     super::sudoku::demo(&mut out)?;
     super::mines::demo(&mut out)?;
+    super::tictactoe::demo(&mut out)?;
+    super::connect4::demo(&mut out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,9 +1,11 @@
 //! One module per subcommand.
 
+pub mod connect4;
 pub mod demo;
 pub mod mines;
 pub mod queens;
 pub mod sudoku;
+pub mod tictactoe;
 
 /// An error that ends a command (bad arguments, unreadable input, failed output).
 #[derive(Debug, thiserror::Error)]

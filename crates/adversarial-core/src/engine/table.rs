@@ -1,0 +1,153 @@
+//! The engine's transposition table: bounded memory, two slots per bucket, exact / lower /
+//! upper bounds.
+//!
+//! **Replacement scheme ("two-tier")**: each bucket has a *depth-preferred* slot and an
+//! *always-replace* slot. A new entry goes into the depth-preferred slot when that slot is
+//! empty, from an earlier search, holds the same position, or holds a search no deeper than
+//! the new one; otherwise it goes into the always-replace slot. Deep results therefore survive
+//! floods of shallow ones, and recent shallow results are still kept.
+//!
+//! [`TranspositionTable::new_search`] starts a new generation: entries of earlier generations
+//! read as empty (an O(1) clear), because a new search may score positions differently.
+
+/// What a stored value says about the true value of the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// The value is exact.
+    Exact,
+    /// The true value is at least the stored one (the search failed high).
+    Lower,
+    /// The true value is at most the stored one (the search failed low).
+    Upper,
+}
+
+/// The proof height of a result that reached the depth limit somewhere below: such a result
+/// holds only for the same depth.
+pub const HORIZON: u32 = u32::MAX;
+
+/// One stored search result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry<M> {
+    /// The position's key.
+    pub key: u64,
+    /// The value (a bound or exact, see `bound`), from the side to move's point of view.
+    pub value: i32,
+    /// The remaining depth the position was searched to.
+    pub depth: u32,
+    /// The height of the searched subtree when every leaf of it was a finished game (then the
+    /// value holds for every depth at least this), else [`HORIZON`].
+    pub height: u32,
+    /// How `value` bounds the true value.
+    pub bound: Bound,
+    /// The best (or refuting) move found, a hint for move ordering.
+    pub best: Option<M>,
+    generation: u32,
+}
+
+impl<M> Entry<M> {
+    /// Whether the stored result holds for a search of `depth` remaining plies.
+    pub fn holds_for(&self, depth: u32) -> bool {
+        self.depth == depth || self.height <= depth
+    }
+}
+
+/// A fixed-size table of search results.
+#[derive(Debug, Clone)]
+pub struct TranspositionTable<M> {
+    buckets: Vec<[Option<Entry<M>>; 2]>,
+    generation: u32,
+}
+
+impl<M: Copy> TranspositionTable<M> {
+    /// A table using at most `bytes` of memory (rounded down to a power of two of buckets; at
+    /// least one bucket).
+    pub fn with_bytes(bytes: usize) -> Self {
+        let bucket = std::mem::size_of::<[Option<Entry<M>>; 2]>().max(1);
+        let wanted = (bytes / bucket).max(1);
+        let count = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        Self {
+            buckets: vec![[None, None]; count],
+            generation: 0,
+        }
+    }
+
+    /// Number of entries the table can hold.
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * 2
+    }
+
+    /// Start a new search: earlier entries read as empty.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            for bucket in &mut self.buckets {
+                *bucket = [None, None];
+            }
+        }
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & (self.buckets.len() - 1)
+    }
+
+    /// The entry of the current search for `key`, if any.
+    pub fn probe(&self, key: u64) -> Option<&Entry<M>> {
+        self.buckets[self.index(key)]
+            .iter()
+            .flatten()
+            .find(|e| e.key == key && e.generation == self.generation)
+    }
+
+    /// Store a result (see the module docs for the replacement scheme).
+    pub fn store(&mut self, key: u64, value: i32, depth: u32, height: u32, bound: Bound, best: Option<M>) {
+        let generation = self.generation;
+        let entry = Entry {
+            key,
+            value,
+            depth,
+            height,
+            bound,
+            best,
+            generation,
+        };
+        let index = self.index(key);
+        let bucket = &mut self.buckets[index];
+        let preferred = match &bucket[0] {
+            None => true,
+            Some(old) => old.generation != generation || old.key == key || old.depth <= depth,
+        };
+        if preferred {
+            bucket[0] = Some(entry);
+            if bucket[1].is_some_and(|e| e.key == key) {
+                bucket[1] = None;
+            }
+        } else {
+            bucket[1] = Some(entry);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_deep_entries_and_clears_by_generation() {
+        let mut table: TranspositionTable<u8> = TranspositionTable::with_bytes(1);
+        assert_eq!(table.capacity(), 2);
+        table.new_search();
+        table.store(1, 5, 10, HORIZON, Bound::Exact, Some(3));
+        table.store(2, 6, 1, HORIZON, Bound::Lower, None);
+        table.store(3, 7, 2, HORIZON, Bound::Upper, None);
+        assert_eq!(table.probe(1).map(|e| e.value), Some(5), "deep entry kept");
+        assert!(table.probe(2).is_none(), "shallow entry replaced");
+        assert_eq!(table.probe(3).map(|e| (e.value, e.bound)), Some((7, Bound::Upper)));
+        table.new_search();
+        assert!(table.probe(1).is_none());
+    }
+}

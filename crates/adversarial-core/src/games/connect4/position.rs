@@ -1,0 +1,341 @@
+//! A Connect Four position on 7×6 bitboards.
+//!
+//! Each column takes 7 bits (6 cells and one spare on top that keeps shifts from spilling
+//! into the next column); bit `col × 7 + row` is the cell at `row` (0 = bottom) of `col`. A
+//! position is two words: `mask` (every stone) and `current` (the stones of the player to
+//! move), so playing a move is `current ^= mask; mask |= mask + bottom_of_column`.
+//! `current + mask` identifies the position uniquely (the tutorial's key).
+
+use crate::game::Side;
+
+/// Columns.
+pub const WIDTH: u32 = 7;
+/// Rows.
+pub const HEIGHT: u32 = 6;
+/// Cells on the board.
+pub const CELLS: u32 = WIDTH * HEIGHT;
+/// The lowest possible score (a loss to a win with the opponent's 4th stone).
+pub const MIN_SCORE: i32 = -((CELLS as i32) / 2) + 3;
+/// The highest possible score (a win with one's 4th stone).
+pub const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
+
+const COLUMN_BITS: u32 = HEIGHT + 1;
+
+const fn bottom_mask() -> u64 {
+    let mut mask = 0;
+    let mut col = 0;
+    while col < WIDTH {
+        mask |= 1 << (col * COLUMN_BITS);
+        col += 1;
+    }
+    mask
+}
+
+/// The bottom cell of every column.
+pub(crate) const BOTTOM: u64 = bottom_mask();
+/// Every cell of the board.
+pub(crate) const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
+
+/// The cells of column `col`.
+#[inline]
+pub(crate) const fn column_mask(col: u32) -> u64 {
+    ((1 << HEIGHT) - 1) << (col * COLUMN_BITS)
+}
+
+#[inline]
+const fn top_mask(col: u32) -> u64 {
+    1 << (HEIGHT - 1 + col * COLUMN_BITS)
+}
+
+#[inline]
+const fn bottom_mask_col(col: u32) -> u64 {
+    1 << (col * COLUMN_BITS)
+}
+
+/// Why a move sequence is not a Connect Four position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// A character that is not a column `1`–`7`.
+    #[error("character {found:?} at position {index} is not a column 1-7")]
+    NotAColumn {
+        /// The offending character.
+        found: char,
+        /// Its 1-based position in the sequence.
+        index: usize,
+    },
+    /// The column is full.
+    #[error("column {column} is full at move {index}")]
+    ColumnFull {
+        /// The column (1–7).
+        column: u32,
+        /// The 1-based position of the move.
+        index: usize,
+    },
+    /// A move after four in a row was made.
+    #[error("move {index} comes after the end of the game")]
+    AfterEnd {
+        /// The 1-based position of the extra move.
+        index: usize,
+    },
+}
+
+/// A Connect Four position (the stones, not the history).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Position {
+    current: u64,
+    mask: u64,
+    moves: u32,
+}
+
+impl Position {
+    /// The empty board.
+    pub const fn new() -> Self {
+        Position {
+            current: 0,
+            mask: 0,
+            moves: 0,
+        }
+    }
+
+    /// The position after a sequence of 1-based columns (`"4453"`), as in the public sets.
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the first character that is not a column, a move into a full
+    /// column, or a move after the game was won.
+    ///
+    /// ```
+    /// use adversarial_core::games::connect4::{Position, PositionError};
+    /// let p = Position::parse("4453").unwrap();
+    /// assert_eq!(p.moves(), 4);
+    /// assert_eq!(Position::parse("48"), Err(PositionError::NotAColumn { found: '8', index: 2 }));
+    /// assert_eq!(Position::parse("1111111"), Err(PositionError::ColumnFull { column: 1, index: 7 }));
+    /// assert_eq!(Position::parse("12121212"), Err(PositionError::AfterEnd { index: 8 }));
+    /// ```
+    pub fn parse(moves: &str) -> Result<Self, PositionError> {
+        let mut position = Position::new();
+        for (i, ch) in moves.chars().enumerate() {
+            let index = i + 1;
+            let column = ch
+                .to_digit(10)
+                .filter(|d| (1..=WIDTH).contains(d))
+                .ok_or(PositionError::NotAColumn { found: ch, index })?;
+            if position.is_over() {
+                return Err(PositionError::AfterEnd { index });
+            }
+            if !position.can_play(column - 1) {
+                return Err(PositionError::ColumnFull { column, index });
+            }
+            position.play_column(column - 1);
+        }
+        Ok(position)
+    }
+
+    /// Moves played.
+    pub const fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    /// The player to move.
+    pub const fn side_to_move(&self) -> Side {
+        if self.moves & 1 == 0 { Side::First } else { Side::Second }
+    }
+
+    /// Whether column `col` (0-based) has room.
+    #[inline]
+    pub const fn can_play(&self, col: u32) -> bool {
+        col < WIDTH && self.mask & top_mask(col) == 0
+    }
+
+    /// Drop a stone of the player to move into column `col` (0-based). The column must have
+    /// room ([`can_play`](Self::can_play)); this is not checked in release builds.
+    #[inline]
+    pub fn play_column(&mut self, col: u32) {
+        debug_assert!(self.can_play(col));
+        self.play_bit((self.mask + bottom_mask_col(col)) & column_mask(col));
+    }
+
+    /// Play the move given as its single cell bit.
+    #[inline]
+    pub(crate) fn play_bit(&mut self, cell: u64) {
+        self.current ^= self.mask;
+        self.mask |= cell;
+        self.moves += 1;
+    }
+
+    /// Whether playing column `col` makes four in a row for the player to move.
+    #[inline]
+    pub fn is_winning_move(&self, col: u32) -> bool {
+        self.winning_cells() & self.possible() & column_mask(col) != 0
+    }
+
+    /// Whether the player to move can win at once.
+    #[inline]
+    pub fn can_win_next(&self) -> bool {
+        self.winning_cells() & self.possible() != 0
+    }
+
+    /// Whether the player who just moved made four in a row.
+    #[inline]
+    pub fn opponent_has_won(&self) -> bool {
+        has_four(self.current ^ self.mask)
+    }
+
+    /// Whether the game is over (four in a row was made, or the board is full).
+    pub fn is_over(&self) -> bool {
+        self.opponent_has_won() || self.moves == CELLS
+    }
+
+    /// The unique key `current + mask` (49 bits).
+    #[inline]
+    pub const fn key(&self) -> u64 {
+        self.current + self.mask
+    }
+
+    /// The key of the mirror image (columns reversed). Adding `current` to `mask` never
+    /// carries out of a column, so mirroring the key mirrors the position.
+    #[inline]
+    pub const fn mirrored_key(&self) -> u64 {
+        mirror(self.key())
+    }
+
+    /// The smaller of [`key`](Self::key) and [`mirrored_key`](Self::mirrored_key): equal for
+    /// a position and its mirror image.
+    #[inline]
+    pub const fn canonical_key(&self) -> u64 {
+        let key = self.key();
+        let mirrored = mirror(key);
+        if mirrored < key { mirrored } else { key }
+    }
+
+    /// The cells where the next stone of each column would land.
+    #[inline]
+    pub(crate) const fn possible(&self) -> u64 {
+        (self.mask + BOTTOM) & BOARD
+    }
+
+    /// Empty cells that would complete four for the player to move.
+    #[inline]
+    pub(crate) const fn winning_cells(&self) -> u64 {
+        winning_cells(self.current, self.mask)
+    }
+
+    /// Empty cells that would complete four for the opponent.
+    #[inline]
+    pub(crate) const fn opponent_winning_cells(&self) -> u64 {
+        winning_cells(self.current ^ self.mask, self.mask)
+    }
+
+    /// The moves (as cell bits) that do not let the opponent win at once: when the opponent
+    /// threatens to win, only the block (none if there are two threats); never a cell right
+    /// under an opponent's winning cell. 0 means every move loses. Assumes the player to move
+    /// cannot win at once.
+    #[inline]
+    pub(crate) const fn non_losing_moves(&self) -> u64 {
+        let mut possible = self.possible();
+        let threats = self.opponent_winning_cells();
+        let forced = possible & threats;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        possible & !(threats >> 1)
+    }
+
+    /// The number of winning cells the player to move has after playing `cell`: the
+    /// tutorial's move-ordering score.
+    #[inline]
+    pub(crate) const fn threats_after(&self, cell: u64) -> u32 {
+        winning_cells(self.current | cell, self.mask).count_ones()
+    }
+
+    /// Who holds the cell at `row` (0 = bottom) of `col`, if anyone.
+    pub fn stone(&self, col: u32, row: u32) -> Option<Side> {
+        if col >= WIDTH || row >= HEIGHT {
+            return None;
+        }
+        let bit = 1u64 << (col * COLUMN_BITS + row);
+        if self.mask & bit == 0 {
+            return None;
+        }
+        let mine = self.current & bit != 0;
+        let mover = self.side_to_move();
+        Some(if mine { mover } else { mover.opponent() })
+    }
+
+    /// The board drawn with `X` (first player), `O` and `.`, top row first, then the column
+    /// numbers.
+    pub fn render(&self) -> String {
+        let mut text = String::new();
+        for row in (0..HEIGHT).rev() {
+            for col in 0..WIDTH {
+                text.push(match self.stone(col, row) {
+                    Some(Side::First) => 'X',
+                    Some(Side::Second) => 'O',
+                    None => '.',
+                });
+                if col + 1 < WIDTH {
+                    text.push(' ');
+                }
+            }
+            text.push('\n');
+        }
+        text.push_str("1 2 3 4 5 6 7\n");
+        text
+    }
+}
+
+/// Reverse the order of the 7-bit columns of a board word.
+#[inline]
+const fn mirror(key: u64) -> u64 {
+    let mut result = 0;
+    let mut col = 0;
+    while col < WIDTH {
+        let column = (key >> (col * COLUMN_BITS)) & ((1 << COLUMN_BITS) - 1);
+        result |= column << ((WIDTH - 1 - col) * COLUMN_BITS);
+        col += 1;
+    }
+    result
+}
+
+/// Whether `stones` hold four in a row.
+#[inline]
+pub(crate) const fn has_four(stones: u64) -> bool {
+    // For each direction, pair up neighbours, then pairs of pairs.
+    let mut found = false;
+    let shifts = [COLUMN_BITS, COLUMN_BITS - 1, COLUMN_BITS + 1, 1];
+    let mut i = 0;
+    while i < 4 {
+        let d = shifts[i];
+        let pairs = stones & (stones >> d);
+        if pairs & (pairs >> (2 * d)) != 0 {
+            found = true;
+        }
+        i += 1;
+    }
+    found
+}
+
+/// The empty cells that would complete four in a row for `stones` (given every stone in
+/// `mask`).
+#[inline]
+pub(crate) const fn winning_cells(stones: u64, mask: u64) -> u64 {
+    // Vertical: three stones right below.
+    let mut r = (stones << 1) & (stones << 2) & (stones << 3);
+    let dirs = [COLUMN_BITS, COLUMN_BITS - 1, COLUMN_BITS + 1];
+    let mut i = 0;
+    while i < 3 {
+        let d = dirs[i];
+        // Two stones on one side, and a third beyond them or on the other side.
+        let mut p = (stones << d) & (stones << (2 * d));
+        r |= p & (stones << (3 * d));
+        r |= p & (stones >> d);
+        p = (stones >> d) & (stones >> (2 * d));
+        r |= p & (stones << d);
+        r |= p & (stones >> (3 * d));
+        i += 1;
+    }
+    r & (BOARD ^ mask)
+}

@@ -1,0 +1,418 @@
+//! The exact Connect Four solver, after Pascal Pons' tutorial "Solving Connect 4" (the ideas,
+//! not the code): negamax with alpha-beta on bitboards; moves that lose at once are never
+//! searched; moves ordered by the number of winning cells they create, centre columns first
+//! among equals; a transposition table of lower and upper bounds; and the exact score found
+//! by a dichotomy of null-window searches.
+//!
+//! Scores follow the public benchmark: from the side to move's point of view, a win is
+//! `22 − (stones the winner played)`, a loss its negation, a draw 0.
+
+use search_core::{Budget, Report, StopReason};
+
+use super::position::{CELLS, HEIGHT, Position, WIDTH, column_mask};
+use super::table::{Replacement, ScoreTable, Stored, StoredBound};
+use crate::algorithms::Tally;
+
+/// Columns from the centre outwards: the better moves on average come first.
+pub const CENTRE_FIRST: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
+
+/// The default table: 2^23 slots of 8 bytes = 64 MiB.
+pub const DEFAULT_TABLE_LOG2: u32 = 23;
+
+/// The solver's settings. [`SolverConfig::default`] is the fastest; [`SolverConfig::tutorial`]
+/// reproduces the final solver of the tutorial (its node counts), for comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SolverConfig {
+    /// The table has `2^table_log2` slots of 8 bytes (clamped to 19..=30).
+    pub table_log2: u32,
+    /// How the table replaces entries.
+    pub replacement: Replacement,
+    /// Key the table by the smaller of a position's key and its mirror image's, so a position
+    /// and its mirror share one entry.
+    pub symmetry: bool,
+    /// Enhanced transposition cutoffs: before expanding a node, look its children up in the
+    /// table and stop if one of them already refutes the window.
+    pub etc: bool,
+    /// Try first the move the table remembers as having refuted the position before.
+    pub table_move: bool,
+}
+
+impl Default for SolverConfig {
+    /// 64 MiB two-tier table with mirror symmetry, enhanced transposition cutoffs and the
+    /// table's move tried first.
+    fn default() -> Self {
+        Self {
+            table_log2: DEFAULT_TABLE_LOG2,
+            replacement: Replacement::TwoTier,
+            symmetry: true,
+            etc: true,
+            table_move: true,
+        }
+    }
+}
+
+impl SolverConfig {
+    /// The tutorial's final solver: always-replace table, no symmetry.
+    pub fn tutorial() -> Self {
+        Self {
+            table_log2: DEFAULT_TABLE_LOG2,
+            replacement: Replacement::AlwaysReplace,
+            symmetry: false,
+            etc: false,
+            table_move: false,
+        }
+    }
+
+    /// The same settings with a table of `2^log2` slots.
+    #[must_use]
+    pub fn with_table_log2(mut self, log2: u32) -> Self {
+        self.table_log2 = log2;
+        self
+    }
+}
+
+/// What to solve for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// The exact score (how fast the game is won or lost).
+    Strong,
+    /// Only win (1), draw (0) or loss (−1).
+    Weak,
+}
+
+/// The exact solver. Keeps its transposition table between calls (clear it with
+/// [`Solver::reset`] for per-position node counts that do not depend on earlier positions).
+///
+/// # Example
+/// ```
+/// use adversarial_core::games::connect4::{Mode, Position, Solver};
+/// use search_core::Budget;
+/// let mut solver = Solver::with_table_log2(16);
+/// let position = Position::parse("4455").unwrap();
+/// assert_eq!(solver.solve(&position, Mode::Strong, &Budget::unlimited()).value, 18);
+/// let position = Position::parse("44455554221").unwrap();
+/// assert_eq!(solver.solve(&position, Mode::Strong, &Budget::unlimited()).value, -15);
+/// assert_eq!(solver.solve(&position, Mode::Weak, &Budget::unlimited()).value, -1);
+/// ```
+#[derive(Debug)]
+pub struct Solver {
+    table: ScoreTable,
+    config: SolverConfig,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Moves of one node with their ordering scores, highest first; ties go to the move added
+/// last (moves are added from the outer columns inwards, so the centre wins ties).
+struct MoveList {
+    moves: [(u64, u32); WIDTH as usize],
+    len: usize,
+}
+
+impl MoveList {
+    #[inline]
+    fn new() -> Self {
+        Self {
+            moves: [(0, 0); WIDTH as usize],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, cell: u64, score: u32) {
+        let mut pos = self.len;
+        while pos > 0 && self.moves[pos - 1].1 > score {
+            self.moves[pos] = self.moves[pos - 1];
+            pos -= 1;
+        }
+        self.moves[pos] = (cell, score);
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u64> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.moves[self.len].0)
+    }
+}
+
+impl Solver {
+    /// A solver with the default 64 MiB table.
+    pub fn new() -> Self {
+        Self::with_table_log2(DEFAULT_TABLE_LOG2)
+    }
+
+    /// The default solver with a table of `2^log2` slots of 8 bytes (`log2` clamped to
+    /// 19..=30).
+    pub fn with_table_log2(log2: u32) -> Self {
+        Self::with_config(SolverConfig::default().with_table_log2(log2))
+    }
+
+    /// A solver with `config`.
+    pub fn with_config(config: SolverConfig) -> Self {
+        Self {
+            table: ScoreTable::new(config.table_log2, config.replacement),
+            config,
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &SolverConfig {
+        &self.config
+    }
+
+    /// Bytes of memory the transposition table takes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forget every stored bound.
+    pub fn reset(&mut self) {
+        self.table.clear();
+    }
+
+    /// The score of `position` for the player to move: exact in [`Mode::Strong`], its sign in
+    /// [`Mode::Weak`]. A finished position scores its result (a loss for the player to move
+    /// if the opponent made four, 0 for a full board).
+    ///
+    /// If the budget runs out the report says so and its value is 0 (not a score).
+    pub fn solve(&mut self, position: &Position, mode: Mode, budget: &Budget) -> Report<i32> {
+        let mut search = Search {
+            table: &mut self.table,
+            tally: Tally::new(budget),
+            symmetry: self.config.symmetry,
+            etc: self.config.etc,
+            hints: self.config.table_move,
+        };
+        let result = search.solve(position, mode);
+        search.tally.finish(result, 0)
+    }
+
+    /// The score of every column for the player to move (`None` for a full column), in
+    /// [`Mode::Strong`] or [`Mode::Weak`], all within one budget.
+    pub fn analyze(&mut self, position: &Position, mode: Mode, budget: &Budget) -> Report<[Option<i32>; 7]> {
+        let mut search = Search {
+            table: &mut self.table,
+            tally: Tally::new(budget),
+            symmetry: self.config.symmetry,
+            etc: self.config.etc,
+            hints: self.config.table_move,
+        };
+        let mut scores = [None; WIDTH as usize];
+        let result = (|| {
+            if position.is_over() {
+                return Ok(());
+            }
+            for col in 0..WIDTH {
+                if !position.can_play(col) {
+                    continue;
+                }
+                scores[col as usize] = Some(if position.is_winning_move(col) {
+                    let score = (CELLS as i32 + 1 - position.moves() as i32) / 2;
+                    if mode == Mode::Weak { score.signum() } else { score }
+                } else {
+                    let mut child = *position;
+                    child.play_column(col);
+                    -search.solve(&child, mode)?
+                });
+            }
+            Ok(())
+        })();
+        search.tally.finish(result.map(|()| scores), scores)
+    }
+}
+
+struct Search<'a> {
+    table: &'a mut ScoreTable,
+    tally: Tally,
+    symmetry: bool,
+    etc: bool,
+    hints: bool,
+}
+
+/// Added to the ordering score of the table's move so that it is tried first.
+const HINT_BONUS: u32 = 64;
+
+/// Enhanced transposition cutoffs are tried only in positions with fewer stones than this,
+/// where a cutoff saves a large subtree (near the end the probes cost more than they save).
+const ETC_BEFORE_MOVE: i32 = 30;
+
+impl Search<'_> {
+    fn solve(&mut self, position: &Position, mode: Mode) -> Result<i32, StopReason> {
+        let n = position.moves() as i32;
+        let cells = CELLS as i32;
+        if position.opponent_has_won() {
+            self.tally.enter(0)?;
+            self.tally.leaf();
+            let score = (n + 1) / 2 - (cells / 2 + 1);
+            return Ok(if mode == Mode::Weak { -1 } else { score });
+        }
+        if n == cells {
+            self.tally.enter(0)?;
+            self.tally.leaf();
+            return Ok(0);
+        }
+        if position.can_win_next() {
+            self.tally.enter(0)?;
+            self.tally.leaf();
+            return Ok(if mode == Mode::Weak { 1 } else { (cells + 1 - n) / 2 });
+        }
+        let (mut min, mut max) = match mode {
+            Mode::Strong => (-(cells - n) / 2, (cells + 1 - n) / 2),
+            Mode::Weak => (-1, 1),
+        };
+        // Narrow [min, max] with null-window probes, tried near 0 first (most positions are
+        // close to a draw) and otherwise at the middle.
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(position, med, med + 1, 0)?;
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        Ok(if mode == Mode::Weak { min.signum() } else { min })
+    }
+
+    /// Enhanced transposition cutoff: a child (among the moves in `next`) whose stored upper
+    /// bound already refutes the window ends the search before any child is expanded.
+    fn transposition_cutoff(&self, position: &Position, next: u64, beta: i32) -> Option<i32> {
+        let mut rest = next;
+        while rest != 0 {
+            let cell = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let mut child = *position;
+            child.play_bit(cell);
+            let child_key = if self.symmetry {
+                child.canonical_key()
+            } else {
+                child.key()
+            };
+            if let Some(Stored {
+                bound: StoredBound::Upper(upper),
+                ..
+            }) = self.table.get(child_key)
+                && -upper >= beta
+            {
+                return Some(-upper);
+            }
+        }
+        None
+    }
+
+    /// Fail-hard negamax in the window [alpha, beta]; the player to move cannot win at once.
+    fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32, level: usize) -> Result<i32, StopReason> {
+        self.tally.enter(level)?;
+        let n = position.moves() as i32;
+        let cells = CELLS as i32;
+        let next = position.non_losing_moves();
+        if next == 0 {
+            // Every move lets the opponent win with their next stone.
+            self.tally.leaf();
+            return Ok(-(cells - n) / 2);
+        }
+        if n >= cells - 2 {
+            // The last two stones cannot make four for either side here.
+            self.tally.leaf();
+            return Ok(0);
+        }
+        // We cannot lose before the opponent's next-but-one stone...
+        let min = -(cells - 2 - n) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return Ok(alpha);
+            }
+        }
+        // ...and cannot win with our next stone.
+        let max = (cells - 1 - n) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return Ok(beta);
+            }
+        }
+        // With mirror symmetry the table holds the smaller of the two keys, and columns are
+        // stored as seen from that orientation.
+        let plain_key = position.key();
+        let mirrored = self.symmetry && position.mirrored_key() < plain_key;
+        let key = if mirrored { position.mirrored_key() } else { plain_key };
+        let orient = |col: u32| if mirrored { WIDTH - 1 - col } else { col };
+        let nodes_before = self.tally.stats.nodes;
+        let mut hint = None;
+        if let Some(stored) = self.table.get(key) {
+            hint = stored.best.map(orient);
+            match stored.bound {
+                StoredBound::Lower(lower) if alpha < lower => {
+                    alpha = lower;
+                    if alpha >= beta {
+                        return Ok(alpha);
+                    }
+                }
+                StoredBound::Upper(upper) if beta > upper => {
+                    beta = upper;
+                    if alpha >= beta {
+                        return Ok(beta);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if self.etc
+            && n < ETC_BEFORE_MOVE
+            && let Some(score) = self.transposition_cutoff(position, next, beta)
+        {
+            self.tally.cutoff();
+            return Ok(score);
+        }
+        let mut moves = MoveList::new();
+        for &col in CENTRE_FIRST.iter().rev() {
+            let cell = next & column_mask(col);
+            if cell != 0 {
+                let bonus = if self.hints && hint == Some(col) { HINT_BONUS } else { 0 };
+                moves.add(cell, position.threats_after(cell) + bonus);
+            }
+        }
+        self.tally.branch(moves.len);
+        while let Some(cell) = moves.pop() {
+            let col = cell.trailing_zeros() / (HEIGHT + 1);
+            self.tally.child(moves.len);
+            let mut child = *position;
+            child.play_bit(cell);
+            let score = -self.negamax(&child, -beta, -alpha, level + 1)?;
+            if score >= beta {
+                self.tally.cutoff();
+                self.table.put(
+                    key,
+                    StoredBound::Lower(score),
+                    Some(orient(col)),
+                    self.tally.stats.nodes - nodes_before,
+                );
+                return Ok(score);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        self.table.put(
+            key,
+            StoredBound::Upper(alpha),
+            None,
+            self.tally.stats.nodes - nodes_before,
+        );
+        Ok(alpha)
+    }
+}
