@@ -114,6 +114,30 @@ fn target_subtrees() -> usize {
     rayon::current_num_threads().max(1) * 16
 }
 
+/// Split the top of the tree under a meter sharing one node counter. `Err` carries the
+/// statistics when the budget ran out while splitting.
+#[expect(clippy::type_complexity, reason = "a private tuple of what every entry point needs")]
+fn begin<P: ConstraintProblem>(
+    problem: &P,
+    root: P::State,
+    budget: &Budget,
+) -> Result<(Instant, Arc<AtomicU64>, Vec<Piece<P::State>>, SearchStats), Report<()>> {
+    let start = Instant::now();
+    let counter = Arc::new(AtomicU64::new(0));
+    let mut meter = Meter::with_shared_counter(budget, counter.clone());
+    let split = split(problem, root, target_subtrees(), &mut meter);
+    let mut stats = split.stats;
+    if split.stopped.is_some() {
+        stats.elapsed = start.elapsed();
+        return Err(Report {
+            value: (),
+            stats,
+            stopped: split.stopped,
+        });
+    }
+    Ok((start, counter, split.pieces, stats))
+}
+
 /// Run `visit` over each piece in parallel; each task gets its own engine and meter sharing
 /// one node counter. Returns per-piece results in order.
 fn run_pieces<P, R, F>(
@@ -146,7 +170,6 @@ where
     P: ConstraintProblem + Sync,
     P::State: Send,
 {
-    let start = Instant::now();
     if limit == 0 {
         return Report {
             value: 0,
@@ -154,20 +177,12 @@ where
             stopped: None,
         };
     }
-    let counter = Arc::new(AtomicU64::new(0));
-    let mut meter = Meter::with_shared_counter(budget, counter.clone());
-    let split = split(problem, root, target_subtrees(), &mut meter);
-    let mut stats = split.stats;
-    if split.stopped.is_some() {
-        stats.elapsed = start.elapsed();
-        return Report {
-            value: 0,
-            stats,
-            stopped: split.stopped,
-        };
-    }
+    let (start, counter, pieces, mut stats) = match begin(problem, root, budget) {
+        Ok(begun) => begun,
+        Err(stopped) => return stopped.map(|()| 0),
+    };
     let found = AtomicU64::new(0);
-    let results = run_pieces(problem, split.pieces, budget, &counter, |_, piece, dfs| match piece {
+    let results = run_pieces(problem, pieces, budget, &counter, |_, piece, dfs| match piece {
         Piece::Solution(_) => {
             found.fetch_add(1, Ordering::Relaxed);
             (1u64, None)
@@ -206,22 +221,13 @@ where
     P: ConstraintProblem + Sync,
     P::State: Send + Sync,
 {
-    let start = Instant::now();
-    let counter = Arc::new(AtomicU64::new(0));
-    let mut meter = Meter::with_shared_counter(budget, counter.clone());
-    let split = split(problem, root, target_subtrees(), &mut meter);
-    let mut stats = split.stats;
-    if split.stopped.is_some() {
-        stats.elapsed = start.elapsed();
-        return Report {
-            value: None,
-            stats,
-            stopped: split.stopped,
-        };
-    }
+    let (start, counter, pieces, mut stats) = match begin(problem, root, budget) {
+        Ok(begun) => begun,
+        Err(stopped) => return stopped.map(|()| None),
+    };
     // The lowest index of a piece known to hold a solution; later pieces are not searched.
     let earliest = AtomicUsize::new(usize::MAX);
-    let results = run_pieces(problem, split.pieces, budget, &counter, |index, piece, dfs| {
+    let results = run_pieces(problem, pieces, budget, &counter, |index, piece, dfs| {
         if earliest.load(Ordering::Relaxed) < index {
             return (None, None);
         }
@@ -277,20 +283,11 @@ where
     F: Fn(&mut A, &P::State) + Sync,
     C: Fn(A, A) -> A,
 {
-    let start = Instant::now();
-    let counter = Arc::new(AtomicU64::new(0));
-    let mut meter = Meter::with_shared_counter(budget, counter.clone());
-    let split = split(problem, root, target_subtrees(), &mut meter);
-    let mut stats = split.stats;
-    if split.stopped.is_some() {
-        stats.elapsed = start.elapsed();
-        return Report {
-            value: identity(),
-            stats,
-            stopped: split.stopped,
-        };
-    }
-    let results = run_pieces(problem, split.pieces, budget, &counter, |_, piece, dfs| {
+    let (start, counter, pieces, mut stats) = match begin(problem, root, budget) {
+        Ok(begun) => begun,
+        Err(stopped) => return stopped.map(|()| identity()),
+    };
+    let results = run_pieces(problem, pieces, budget, &counter, |_, piece, dfs| {
         let mut acc = identity();
         match piece {
             Piece::Solution(state) => {
