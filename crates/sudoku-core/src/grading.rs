@@ -7,10 +7,14 @@
 //! 2. The score is the sum of the technique's base score over every step (singles included);
 //!    the grade is the hardest technique's level, raised while the score exceeds the level's
 //!    cap: Easy 800, Medium 1000, Hard 1600, Unfair 1800, Extreme unbounded.
-//! 3. A puzzle the techniques cannot finish is Extreme. Its score adds, to the steps so far,
-//!    [`STUCK_SCORE`] plus [`GUESS_SCORE`] per guess of the search tree that finishes it from
-//!    the stuck position (depth-first search with singles and locked candidates, the greedy
-//!    branching rule, counting to 2 solutions), so that harder searches score higher.
+//! 3. A puzzle the techniques cannot finish is Extreme, and graded by what is left and by its
+//!    search tree: its score is [`STUCK_SCORE`], plus [`OPEN_CELL_SCORE`] per cell still
+//!    open where the techniques got stuck, plus [`GUESS_SCORE`] per guess of the search that
+//!    finishes it from there with every technique as propagation
+//!    ([`crate::pipeline::TechniqueProblem`] at Unfair level, greedy branching, counting to 2
+//!    solutions). The steps before the stuck point are not counted: they are the easy part.
+//!    (On a sample of the Sudoku Exchange diabolical bank this ranks puzzles closer to their
+//!    Sukaku Explainer ratings than summing step scores does; docs/sudoku.md has the figures.)
 //!
 //! ```
 //! use sudoku_core::{Grid, grading::{Difficulty, rate}};
@@ -29,7 +33,7 @@ use search_core::{Budget, count_solutions};
 use crate::explain::{LogicalSolver, Outcome, Settings};
 use crate::generate::Generator;
 use crate::grid::Grid;
-use crate::problem::SudokuProblem;
+use crate::pipeline::TechniqueProblem;
 use crate::solver::Solver;
 use crate::strategy::Strategy;
 use crate::techniques::Technique;
@@ -129,19 +133,23 @@ pub enum RateError {
     TooHard(u64),
 }
 
-/// Score of a puzzle the techniques cannot finish, before its search tree is counted.
+/// Score of a puzzle the techniques cannot finish, before what is left is counted.
 pub const STUCK_SCORE: u32 = 1800;
+/// Score per open cell where the techniques got stuck.
+pub const OPEN_CELL_SCORE: u32 = 100;
 /// Score per guess of the search tree that finishes a stuck puzzle.
-pub const GUESS_SCORE: u32 = 100;
-/// Node budget of the uniqueness check and of the stuck-position search.
+pub const GUESS_SCORE: u32 = 1000;
+/// Node budget of the uniqueness check.
 const SEARCH_NODES: u64 = 2_000_000;
+/// Node budget of the stuck-position search (its nodes are expensive).
+const STUCK_NODES: u64 = 20_000;
 
 /// A puzzle's grade and what it took.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rating {
     /// The grade.
     pub difficulty: Difficulty,
-    /// The score (sum of base scores, plus the search part for stuck puzzles).
+    /// The score (sum of base scores; for stuck puzzles the stuck score, see the module).
     pub score: u32,
     /// Whether the techniques solved the puzzle alone.
     pub solved_by_techniques: bool,
@@ -194,16 +202,18 @@ pub fn rate_unique(grid: &Grid) -> Rating {
             difficulty = difficulty.next();
         }
     } else {
-        let problem = SudokuProblem::new(Strategy::Greedy);
+        let problem = TechniqueProblem::new(Difficulty::Unfair, Strategy::Greedy);
         let report = count_solutions(
             &problem,
             explanation.end.clone(),
             2,
-            &Budget::unlimited().with_node_limit(SEARCH_NODES),
+            &Budget::unlimited().with_node_limit(STUCK_NODES),
         );
         guesses = report.stats.guesses;
-        let search = STUCK_SCORE.saturating_add(GUESS_SCORE.saturating_mul(guesses.min(u64::from(u32::MAX)) as u32));
-        score = score.saturating_add(search);
+        let open = explanation.end.open_cells() as u32;
+        score = STUCK_SCORE
+            .saturating_add(OPEN_CELL_SCORE.saturating_mul(open))
+            .saturating_add(GUESS_SCORE.saturating_mul(guesses.min(u64::from(u32::MAX)) as u32));
         difficulty = Difficulty::Extreme;
     }
     Rating {

@@ -3,6 +3,7 @@
 pub mod demo;
 pub mod queens;
 pub mod sudoku;
+pub mod sudoku_techniques;
 
 /// An error that ends a command (bad arguments, unreadable input, failed output).
 #[derive(Debug, thiserror::Error)]
