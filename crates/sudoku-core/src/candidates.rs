@@ -6,6 +6,7 @@
 //! value) or open with a set of candidates. The 9×9 solver uses a faster representation of
 //! its own ([`crate::nine`]) and converts to and from this one.
 
+use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::layout::{House, Layout};
 
@@ -169,13 +170,11 @@ impl Candidates {
     /// the open `cell`, or a peer is left without candidates.
     pub fn place(&mut self, cell: usize, digit: u8) -> bool {
         let layout = self.layout;
-        let conflict = || {
-            layout
-                .houses_of(cell)
-                .into_iter()
-                .any(|h| layout.house_cells(h).any(|p| p != cell && self.values[p] == digit))
-        };
-        if digit == 0 || digit as usize > layout.size() || cell >= layout.cells() || conflict() {
+        if digit == 0 || digit as usize > layout.size() || cell >= layout.cells() {
+            return false;
+        }
+        let peers = &Geometry::of(layout).peers[cell];
+        if peers.iter().any(|&p| self.values[p as usize] == digit) {
             // A peer already holds the digit: refuse, so that the values never conflict.
             return false;
         }
@@ -186,12 +185,11 @@ impl Candidates {
         }
         self.values[cell] = digit;
         self.masks[cell] = bit;
-        for house in layout.houses_of(cell) {
-            for peer in layout.house_cells(house) {
-                if peer != cell && self.values[peer] == 0 {
-                    self.masks[peer] &= !bit;
-                    ok &= self.masks[peer] != 0;
-                }
+        for &peer in peers {
+            let peer = peer as usize;
+            if self.values[peer] == 0 {
+                self.masks[peer] &= !bit;
+                ok &= self.masks[peer] != 0;
             }
         }
         ok
@@ -220,10 +218,12 @@ impl Candidates {
     /// Number of open peers of `cell` that have `digit` as a candidate: how many candidates
     /// placing `digit` in `cell` would remove.
     pub fn eliminations(&self, cell: usize, digit: u8) -> usize {
-        let bit = 1u32 << (digit - 1);
-        self.layout
-            .peers(cell)
-            .filter(|&p| self.values[p] == 0 && self.masks[p] & bit != 0)
-            .count()
+        let bit = 1u32.checked_shl(u32::from(digit).wrapping_sub(1)).unwrap_or(0);
+        Geometry::of(self.layout).peers.get(cell).map_or(0, |peers| {
+            peers
+                .iter()
+                .filter(|&&p| self.values[p as usize] == 0 && self.masks[p as usize] & bit != 0)
+                .count()
+        })
     }
 }

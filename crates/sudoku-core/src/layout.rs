@@ -192,13 +192,16 @@ impl Layout {
         })
     }
 
-    /// The peers of `cell`: every other cell sharing a row, column or box with it, in
-    /// increasing order.
+    /// The peers of `cell`: every other cell sharing a row, column or box with it, each once
+    /// (the row, then the column, then the rest of the box).
     pub fn peers(self, cell: usize) -> impl Iterator<Item = usize> {
-        let (r, c, b) = (self.row_of(cell), self.col_of(cell), self.box_of(cell));
-        (0..self.cells()).filter(move |&other| {
-            other != cell && (self.row_of(other) == r || self.col_of(other) == c || self.box_of(other) == b)
-        })
+        let (r, c) = (self.row_of(cell), self.col_of(cell));
+        let row = self.house_cells(House::Row(r as u8)).filter(move |&p| p != cell);
+        let col = self.house_cells(House::Col(c as u8)).filter(move |&p| p != cell);
+        let rest = self
+            .house_cells(House::Box(self.box_of(cell) as u8))
+            .filter(move |&p| self.row_of(p) != r && self.col_of(p) != c);
+        row.chain(col).chain(rest)
     }
 
     /// Whether `a` and `b` are distinct cells that share a house.

@@ -50,6 +50,7 @@ pub mod error;
 pub mod explain;
 pub mod format;
 pub mod generate;
+pub mod geometry;
 pub mod grading;
 pub mod grid;
 pub mod layout;

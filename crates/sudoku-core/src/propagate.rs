@@ -8,7 +8,7 @@
 use search_core::Propagation;
 
 use crate::candidates::Candidates;
-use crate::layout::House;
+use crate::geometry::Geometry;
 
 /// Which rules [`propagate`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -65,15 +65,16 @@ pub fn naked_singles(cands: &mut Candidates) -> Step {
 /// house where some digit has no place left (a contradiction).
 pub fn hidden_singles(cands: &mut Candidates) -> Step {
     let layout = cands.layout();
+    let geometry = Geometry::of(layout);
     let all = layout.all_digits();
     let mut step = Step::Nothing;
-    for house in layout.houses() {
+    for house in &geometry.houses {
         let (mut ones, mut twos, mut placed) = (0u32, 0u32, 0u32);
-        for cell in layout.house_cells(house) {
-            let m = cands.masks()[cell];
+        for &cell in house {
+            let m = cands.masks()[cell as usize];
             twos |= ones & m;
             ones |= m;
-            if cands.value(cell).is_some() {
+            if cands.value(cell as usize).is_some() {
                 placed |= m;
             }
         }
@@ -83,11 +84,15 @@ pub fn hidden_singles(cands: &mut Candidates) -> Step {
         let mut singles = ones & !twos & !placed;
         while singles != 0 {
             let digit = singles.trailing_zeros() as u8 + 1;
+            let bit = singles & singles.wrapping_neg();
             singles &= singles - 1;
-            let Some(cell) = cands.cells_with(house, digit).next() else {
+            let Some(&cell) = house
+                .iter()
+                .find(|&&c| cands.value(c as usize).is_none() && cands.masks()[c as usize] & bit != 0)
+            else {
                 return Step::Contradiction;
             };
-            if !cands.place(cell, digit) {
+            if !cands.place(cell as usize, digit) {
                 return Step::Contradiction;
             }
             step = Step::Progress;
@@ -100,44 +105,23 @@ pub fn hidden_singles(cands: &mut Candidates) -> Step {
 /// the rest of the line (pointing); when a line's candidates for a digit all lie in one box,
 /// remove it from the rest of the box (claiming).
 pub fn locked_candidates(cands: &mut Candidates) -> Step {
-    let layout = cands.layout();
-    let n = layout.size();
+    let geometry = Geometry::of(cands.layout());
     let mut step = Step::Nothing;
-    for b in 0..n {
-        let box_house = House::Box(b as u8);
-        let first = layout.house_cells(box_house).next().unwrap_or(0);
-        let rows = (0..layout.box_rows()).map(|i| House::Row((layout.row_of(first) + i) as u8));
-        let cols = (0..layout.box_cols()).map(|i| House::Col((layout.col_of(first) + i) as u8));
-        for line in rows.chain(cols).collect::<Vec<_>>() {
-            let (mut inter, mut box_rest, mut line_rest) = (0u32, 0u32, 0u32);
-            for cell in layout.house_cells(box_house) {
-                if layout.houses_of(cell).contains(&line) {
-                    inter |= cands.masks()[cell];
-                } else {
-                    box_rest |= cands.masks()[cell];
-                }
-            }
-            for cell in layout.house_cells(line) {
-                if layout.box_of(cell) != b {
-                    line_rest |= cands.masks()[cell];
-                }
-            }
-            let pointing = inter & !box_rest & line_rest;
-            let claiming = inter & !line_rest & box_rest;
-            if pointing | claiming == 0 {
-                continue;
-            }
-            for cell in layout.house_cells(line).filter(|&c| layout.box_of(c) != b) {
-                step = step.max_with(remove_all(cands, cell, pointing));
-            }
-            for cell in layout.house_cells(box_house) {
-                if !layout.houses_of(cell).contains(&line) {
-                    step = step.max_with(remove_all(cands, cell, claiming));
-                }
-            }
-            if step == Step::Contradiction {
-                return step;
-            }
+    let union = |cands: &Candidates, cells: &[u16]| cells.iter().fold(0u32, |m, &c| m | cands.masks()[c as usize]);
+    for meet in &geometry.intersections {
+        let inter = union(cands, &meet.shared);
+        let box_rest = union(cands, &meet.box_rest);
+        let line_rest = union(cands, &meet.line_rest);
+        let pointing = inter & !box_rest & line_rest;
+        let claiming = inter & !line_rest & box_rest;
+        for &cell in meet.line_rest.iter().filter(|_| pointing != 0) {
+            step = step.max_with(remove_all(cands, cell as usize, pointing));
+        }
+        for &cell in meet.box_rest.iter().filter(|_| claiming != 0) {
+            step = step.max_with(remove_all(cands, cell as usize, claiming));
+        }
+        if step == Step::Contradiction {
+            return step;
         }
     }
     step

@@ -235,6 +235,7 @@ impl Board9 {
 
     /// Place naked singles until none is left; `false` on a contradiction (an open cell
     /// without candidates).
+    #[inline(never)]
     fn naked_singles(&mut self) -> bool {
         loop {
             let mut found = false;
@@ -245,11 +246,19 @@ impl Board9 {
                 }
                 // Bit-sliced count: `ones` = cells with at least one candidate, `twos` = at
                 // least two.
+                // `index[j]`: cells with a candidate whose digit number has bit j, which names
+                // the digit of a single at once.
                 let (mut ones, mut twos) = (0u32, 0u32);
+                let mut index = [0u32; 4];
                 for d in 0..9 {
                     let x = self.cand[3 * d + band];
                     twos |= ones & x;
                     ones |= x;
+                    for (j, slot) in index.iter_mut().enumerate() {
+                        if d >> j & 1 == 1 {
+                            *slot |= x;
+                        }
+                    }
                 }
                 if open & !ones != 0 {
                     return false;
@@ -258,12 +267,11 @@ impl Board9 {
                 while singles != 0 {
                     let i = singles.trailing_zeros() as usize;
                     singles &= singles - 1;
-                    let bit = 1u32 << i;
+                    let d = (0..4).fold(0, |d, j| d | (((index[j] >> i) & 1) as usize) << j);
                     // Earlier placements of this batch may have emptied the cell.
-                    let Some(d) = (0..9).find(|&d| self.cand[3 * d + band] & bit != 0) else {
+                    if !self.place(d, band, i, true) {
                         return false;
-                    };
-                    self.place(d, band, i, true);
+                    }
                     found = true;
                 }
             }
@@ -274,6 +282,7 @@ impl Board9 {
     }
 
     /// Place every hidden single in the rows, boxes and columns whose candidates changed.
+    #[inline(never)]
     fn hidden_singles(&mut self) -> Step {
         let mut step = Step::Nothing;
         let todo = self.dirty_hidden;
@@ -283,6 +292,16 @@ impl Board9 {
             let k = pairs.trailing_zeros() as usize;
             pairs &= pairs - 1;
             let band = k % 3;
+            // Branch-free screen first: most units hold the digit twice or more, or once in a
+            // solved cell, and need nothing.
+            let (w, open) = (self.cand[k], self.open[band]);
+            let hit = |unit: u32| {
+                let x = w & unit;
+                (x & x.wrapping_sub(1) == 0) & ((x & open != 0) | (x == 0))
+            };
+            if !(hit(ROW[0]) | hit(ROW[1]) | hit(ROW[2]) | hit(BOX[0]) | hit(BOX[1]) | hit(BOX[2])) {
+                continue;
+            }
             for unit in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
                 let x = self.cand[k] & unit;
                 if x & x.wrapping_sub(1) == 0 {
@@ -331,6 +350,7 @@ impl Board9 {
 
     /// Locked candidates, by the band and stack tables: per digit, keep only the minirows
     /// (and minicolumns) that some once-per-row-and-box placement can use.
+    #[inline(never)]
     fn locked_candidates(&mut self) -> Step {
         let mut step = Step::Nothing;
         let todo = self.dirty_locked;

@@ -6,6 +6,7 @@ use crate::strategy::{Placement, Strategy};
 
 /// Per band, the open cells with exactly `k` candidates, for the smallest `k` that has any:
 /// `(k, masks)`. `None` when no cell is open.
+#[inline(never)]
 fn fewest_candidates(board: &Board9) -> Option<(u32, [u32; 3])> {
     // Bit-sliced 4-bit counters of candidates per cell.
     let mut counts = [[0u32; 4]; 3];
@@ -55,6 +56,7 @@ fn eliminations(board: &Board9, d: usize, band: usize, i: usize) -> u32 {
 }
 
 /// Append the placements of the branching cell chosen by `strategy`.
+#[inline(never)]
 pub(crate) fn choices(board: &Board9, strategy: Strategy, out: &mut Vec<Placement>) {
     let cell = match strategy {
         Strategy::First => (0..3).find_map(|band| {

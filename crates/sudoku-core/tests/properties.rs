@@ -1,0 +1,173 @@
+//! Property tests: solutions are valid and keep the givens; the symmetries of the grid
+//! commute with solving; the fast and the general engines agree; generated puzzles are
+//! unique; printing and parsing are inverse.
+
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use search_core::{Budget, Propagation, count_solutions};
+use sudoku_core::generate::{GenerateOptions, Generator};
+use sudoku_core::nine::Board9;
+use sudoku_core::problem::SudokuProblem;
+use sudoku_core::transform::{permute_cols, permute_rows, relabel, transpose};
+use sudoku_core::{Candidates, Grid, Layout, Solver, Strategy as Branching};
+
+/// A puzzle from a random solution grid: each cell kept with probability `keep` percent.
+fn puzzle(layout: Layout, seed: u64, keep: u32) -> (Grid, Grid) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let solution = Generator::new(layout, GenerateOptions::default()).solution_grid(&mut rng);
+    let mut mask_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED);
+    let values = solution
+        .values()
+        .iter()
+        .map(|&v| {
+            if rand::RngExt::random_range(&mut mask_rng, 0..100u32) < keep {
+                v
+            } else {
+                0
+            }
+        })
+        .collect();
+    (Grid::from_values(layout, values).unwrap(), solution)
+}
+
+/// A symmetry of the grid.
+type GridMap<'a> = Box<dyn Fn(&Grid) -> Grid + 'a>;
+
+fn strategy() -> impl proptest::strategy::Strategy<Value = Branching> {
+    prop_oneof![Just(Branching::First), Just(Branching::Mrv), Just(Branching::Greedy)]
+}
+
+/// A row order that keeps bands: bands permuted, rows permuted within each band.
+fn band_preserving_order(seed: u64) -> Vec<usize> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut bands = [0usize, 1, 2];
+    shuffle(&mut bands, &mut rng);
+    let mut order = Vec::new();
+    for b in bands {
+        let mut rows = [3 * b, 3 * b + 1, 3 * b + 2];
+        shuffle(&mut rows, &mut rng);
+        order.extend(rows);
+    }
+    order
+}
+
+fn shuffle<T>(items: &mut [T], rng: &mut ChaCha8Rng) {
+    for i in (1..items.len()).rev() {
+        let j = rand::RngExt::random_range(rng, 0..=i as u32) as usize;
+        items.swap(i, j);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn solutions_satisfy_every_constraint_and_keep_the_givens(seed in any::<u64>(), keep in 0u32..60, s in strategy()) {
+        let (grid, _) = puzzle(Layout::NINE, seed, keep);
+        let solver = Solver::new(s);
+        let found = solver.solve(&grid).value.expect("a subgrid of a solution is solvable");
+        // `Grid::from_values` rejects any repeated digit in a row, column or box.
+        prop_assert!(Grid::from_values(Layout::NINE, found.values().to_vec()).is_ok());
+        prop_assert!(found.is_complete());
+        prop_assert!(grid.is_subgrid_of(&found));
+        for sol in solver.solutions(&grid, 5).value {
+            prop_assert!(sol.is_complete() && grid.is_subgrid_of(&sol));
+        }
+    }
+
+    #[test]
+    fn symmetries_commute_with_solving(seed in any::<u64>(), keep in 25u32..45, perm_seed in any::<u64>()) {
+        let (grid, _) = puzzle(Layout::NINE, seed, keep);
+        let solver = Solver::new(Branching::Greedy);
+        let count = solver.count(&grid, 20).value;
+        let mut rng = ChaCha8Rng::seed_from_u64(perm_seed);
+        let mut digits: Vec<u8> = (1..=9).collect();
+        shuffle(&mut digits, &mut rng);
+        let rows = band_preserving_order(perm_seed);
+        let cols = band_preserving_order(perm_seed.rotate_left(17));
+        let maps: Vec<GridMap> = vec![
+            Box::new(|g| relabel(g, &digits).unwrap()),
+            Box::new(|g| permute_rows(g, &rows).unwrap()),
+            Box::new(|g| permute_cols(g, &cols).unwrap()),
+            Box::new(transpose),
+        ];
+        for map in &maps {
+            let image = map(&grid);
+            prop_assert_eq!(solver.count(&image, 20).value, count);
+            if count == 1 {
+                let solution = solver.solve(&grid).value.unwrap();
+                prop_assert_eq!(solver.solve(&image).value.unwrap(), map(&solution));
+            }
+        }
+    }
+
+    #[test]
+    fn fast_and_general_engines_agree(seed in any::<u64>(), keep in 20u32..45, s in strategy()) {
+        let (grid, _) = puzzle(Layout::NINE, seed, keep);
+        let fast = Solver::new(s).count(&grid, 50).value;
+        let general = count_solutions(&SudokuProblem::new(s), Candidates::from_grid(&grid), 50, &Budget::unlimited()).value;
+        prop_assert_eq!(fast, general);
+        let singles = Solver::new(s).singles_only(true).count(&grid, 50).value;
+        prop_assert_eq!(singles, fast);
+    }
+
+    #[test]
+    fn propagation_keeps_every_solution_candidate(seed in any::<u64>(), keep in 20u32..50) {
+        let (grid, solution) = puzzle(Layout::NINE, seed, keep);
+        if Solver::default().count(&grid, 2).value == 1 {
+            let mut board = Board9::from_grid(&grid).unwrap();
+            prop_assert_ne!(board.propagate(), Propagation::Contradiction);
+            for cell in 0..81 {
+                let digit = solution.get(cell).unwrap();
+                prop_assert!(board.candidates(cell) & (1 << (digit - 1)) != 0, "cell {}", cell);
+            }
+            let cands = board.to_candidates();
+            for cell in 0..81 {
+                prop_assert!(cands.candidates(cell).contains(solution.get(cell).unwrap()));
+            }
+        }
+    }
+
+    #[test]
+    fn print_then_parse_is_the_identity(seed in any::<u64>(), keep in 0u32..100, box_size in 2usize..=5) {
+        let layout = Layout::square(box_size).unwrap();
+        let (grid, _) = puzzle(layout, seed, keep);
+        prop_assert_eq!(Grid::parse_line(&grid.to_line()).unwrap(), grid.clone());
+        prop_assert_eq!(Grid::parse_grid(&grid.to_pretty()).unwrap(), grid.clone());
+        prop_assert_eq!(grid.to_pretty().parse::<Grid>().unwrap(), grid);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_puzzles_are_unique_and_minimal(seed in any::<u64>(), symmetric in any::<bool>()) {
+        let options = GenerateOptions { symmetric, minimal: true };
+        let generator = Generator::new(Layout::NINE, options);
+        let puzzle = generator.generate(seed);
+        prop_assert_eq!(&puzzle, &generator.generate(seed));
+        let solver = Solver::new(Branching::Greedy);
+        prop_assert!(solver.is_unique(&puzzle).value);
+        for cell in 0..81 {
+            if puzzle.get(cell).is_some() {
+                if symmetric {
+                    prop_assert!(puzzle.get(80 - cell).is_some());
+                    let fewer = puzzle.without(cell).without(80 - cell);
+                    prop_assert!(solver.count(&fewer, 2).value == 2, "removable pair at {}", cell);
+                } else {
+                    prop_assert!(solver.count(&puzzle.without(cell), 2).value == 2, "removable given at {}", cell);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn non_minimal_generation_is_unique(seed in any::<u64>()) {
+        let puzzle = Generator::new(Layout::NINE, GenerateOptions::default()).generate(seed);
+        prop_assert!(Solver::default().is_unique(&puzzle).value);
+        // Removal stops once 30 givens (3/8 of the cells) are left.
+        prop_assert!(puzzle.givens() >= 30, "{} givens", puzzle.givens());
+    }
+}
