@@ -23,7 +23,7 @@ pub struct Settings {
     /// Use the uniqueness techniques (unique rectangle, BUG+1). Sound only for puzzles with
     /// exactly one solution; off by default.
     pub assume_unique: bool,
-    /// The hardest technique level to use (HoDoKu's levels; `Extreme` = every technique).
+    /// The hardest technique level to use (`HoDoKu`'s levels; `Extreme` = every technique).
     pub max_level: Difficulty,
 }
 

@@ -1,7 +1,7 @@
-//! Difficulty grading in HoDoKu's sense: a numeric score and a grade from the techniques a
+//! Difficulty grading in `HoDoKu`'s sense: a numeric score and a grade from the techniques a
 //! logical solve needs.
 //!
-//! # Method (HoDoKu's `SudokuSolver.getLevel`/`getScore`, with its default tables)
+//! # Method (`HoDoKu`'s `SudokuSolver.getLevel`/`getScore`, with its default tables)
 //! 1. Solve step by step with the easiest technique that applies ([`crate::explain`]),
 //!    assuming uniqueness (the grader checks it first).
 //! 2. The score is the sum of the technique's base score over every step (singles included);
@@ -38,7 +38,7 @@ use crate::solver::Solver;
 use crate::strategy::Strategy;
 use crate::techniques::Technique;
 
-/// HoDoKu's difficulty levels, easiest first.
+/// `HoDoKu`'s difficulty levels, easiest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Difficulty {
     /// Singles only (score at most 800).
@@ -74,7 +74,7 @@ impl Difficulty {
         }
     }
 
-    /// The highest score of the level (HoDoKu's `DEFAULT_DIFFICULTY_LEVELS`), `None` for
+    /// The highest score of the level (`HoDoKu`'s `DEFAULT_DIFFICULTY_LEVELS`), `None` for
     /// Extreme.
     pub fn max_score(self) -> Option<u32> {
         match self {

@@ -1,4 +1,4 @@
-//! HoDoKu's regression library (reglib 1.4, GPL-3.0, read from ../shared/data as test data
+//! `HoDoKu`'s regression library (reglib 1.4, GPL-3.0, read from ../shared/data as test data
 //! only): every case of a technique we implement must be found with exactly the listed
 //! eliminations or placements, and the fail cases (`-x`) must find nothing.
 //!
@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use sudoku_core::techniques::{Technique, find_all};
 use sudoku_core::{Candidates, Grid, Layout, Placement};
 
-/// HoDoKu's technique code -> ours.
+/// `HoDoKu`'s technique code -> ours.
 fn technique(code: &str) -> Option<Technique> {
     Some(match code {
         "0000" => Technique::FullHouse,

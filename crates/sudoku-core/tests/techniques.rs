@@ -75,7 +75,7 @@ fn sample(file: &str, count: usize) -> Vec<Grid> {
         .map(|l| {
             let text: String = l
                 .split_whitespace()
-                .nth(if file.contains("exchange") { 1 } else { 0 })
+                .nth(usize::from(file.contains("exchange")))
                 .unwrap_or("")
                 .into();
             Grid::parse_line(&text).expect("valid data line")
@@ -267,5 +267,47 @@ fn pipeline_counts_agree_with_the_solver_at_every_level() {
             nodes.push(report.stats.nodes);
         }
         assert!(nodes.iter().all(|&n| n >= 1));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The fuzz target's invariants on random grids (any number of solutions): steps agree
+    /// with every solution; the grader answers no solution / not unique / a grade.
+    #[test]
+    fn random_grids_keep_the_invariants(cells in proptest::collection::vec((0usize..81, 1u8..=9), 0..70), nine in any::<bool>()) {
+        use sudoku_core::grading::RateError;
+        let layout = if nine { Layout::NINE } else { Layout::FOUR };
+        let mut values = vec![0u8; layout.cells()];
+        for (cell, digit) in cells {
+            values[cell % layout.cells()] = (digit - 1) % layout.size() as u8 + 1;
+        }
+        // Drop conflicting digits one by one until the grid is valid.
+        let grid = loop {
+            match Grid::from_values(layout, values.clone()) {
+                Ok(grid) => break grid,
+                Err(sudoku_core::ParseError::Conflict { second, .. }) => values[second.row * layout.size() + second.col] = 0,
+                Err(e) => panic!("{e}"),
+            }
+        };
+        let solutions = Solver::default().solutions(&grid, 3).value;
+        let explanation = LogicalSolver::new(Settings { assume_unique: solutions.len() == 1, max_level: Difficulty::Extreme }).explain(&grid);
+        for solution in &solutions {
+            for step in &explanation.steps {
+                assert_sound(step, solution);
+            }
+        }
+        match solutions.len() {
+            0 => prop_assert_eq!(rate(&grid), Err(RateError::NoSolution)),
+            1 => {
+                prop_assert_ne!(explanation.outcome, Outcome::Contradiction);
+                prop_assert!(rate(&grid).is_ok());
+            }
+            _ => {
+                prop_assert_eq!(rate(&grid), Err(RateError::NotUnique));
+                prop_assert_eq!(explanation.outcome, Outcome::Stuck);
+            }
+        }
     }
 }

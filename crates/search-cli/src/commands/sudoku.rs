@@ -36,7 +36,7 @@ enum SudokuCommand {
     Strategies(StrategiesArgs),
     /// Explain one puzzle per line step by step with human techniques (or --json steps).
     Explain(super::sudoku_techniques::ExplainArgs),
-    /// Grade one puzzle per line: `<grade> <score>` in HoDoKu's sense.
+    /// Grade one puzzle per line: `<grade> <score>`, grades easy to extreme.
     Rate(super::sudoku_techniques::RateArgs),
     /// Measure the techniques as propagation inside the tree search, level by level.
     Levels(super::sudoku_techniques::LevelsArgs),

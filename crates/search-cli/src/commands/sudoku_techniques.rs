@@ -106,7 +106,7 @@ fn step_json(layout: Layout, step: &Step) -> String {
 }
 
 mod erased {
-    /// A value serde_json can print (object-safe wrapper).
+    /// A value `serde_json` can print (object-safe wrapper).
     pub trait Json {
         fn to_json(&self) -> String;
     }

@@ -36,11 +36,10 @@ impl DigitGraph {
             let mut cells = cands.cells_with(house, digit);
             if let (Some(p), Some(q), None) = (cells.next(), cells.next(), cells.next())
                 && let (Some(i), Some(j)) = (index(p), index(q))
+                && !strong[i].contains(&j)
             {
-                if !strong[i].contains(&j) {
-                    strong[i].push(j);
-                    strong[j].push(i);
-                }
+                strong[i].push(j);
+                strong[j].push(i);
             }
         }
         let weak = places
@@ -144,7 +143,7 @@ fn single_digit_chains(
 }
 
 /// Turbot fish: a chain of two strong links joined by a weak link (skyscraper, 2-string kite,
-/// turbot fish in HoDoKu's names).
+/// turbot fish in `HoDoKu`'s names).
 pub fn turbot_fish(cands: &Candidates, sink: &mut Sink<'_>) -> ControlFlow<()> {
     single_digit_chains(cands, Technique::TurbotFish, 3..=3, sink)
 }
@@ -189,9 +188,9 @@ fn clusters(cands: &Candidates, digit: u8) -> Vec<(Vec<usize>, Vec<usize>)> {
             members.sort_unstable();
             for m in members {
                 if colour[m] == Some(true) {
-                    on.push(graph.places[m])
+                    on.push(graph.places[m]);
                 } else {
-                    off.push(graph.places[m])
+                    off.push(graph.places[m]);
                 }
             }
             out.push((off, on));

@@ -103,7 +103,7 @@ pub enum Technique {
 }
 
 impl Technique {
-    /// Every technique, in the order the logical solver tries them (HoDoKu's default order,
+    /// Every technique, in the order the logical solver tries them (`HoDoKu`'s default order,
     /// restricted to the techniques implemented here).
     pub const ALL: [Technique; 25] = [
         Technique::FullHouse,
@@ -195,7 +195,7 @@ impl Technique {
         }
     }
 
-    /// HoDoKu's difficulty level of the technique (`Options.java`, `DEFAULT_SOLVER_STEPS`).
+    /// `HoDoKu`'s difficulty level of the technique (`Options.java`, `DEFAULT_SOLVER_STEPS`).
     pub fn level(self) -> Difficulty {
         match self {
             Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle => Difficulty::Easy,
@@ -212,7 +212,7 @@ impl Technique {
         }
     }
 
-    /// HoDoKu's base score of one step with the technique.
+    /// `HoDoKu`'s base score of one step with the technique.
     pub fn base_score(self) -> u32 {
         match self {
             Technique::FullHouse | Technique::NakedSingle => 4,

@@ -16,7 +16,7 @@ pub fn xy_wing(cands: &Candidates, sink: &mut Sink<'_>) -> ControlFlow<()> {
         let pincers: Vec<usize> = bivalue
             .iter()
             .copied()
-            .filter(|&c| layout.are_peers(c, pivot) && (cands.candidates(c).bits() & p.bits()).count_ones() == 1)
+            .filter(|&c| layout.are_peers(c, pivot) && (cands.candidates(c).bits() & p.bits()).is_power_of_two())
             .collect();
         for (i, &a) in pincers.iter().enumerate() {
             for &b in &pincers[i + 1..] {
