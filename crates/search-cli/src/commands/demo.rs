@@ -47,5 +47,6 @@ pub fn run(_args: &DemoArgs) -> CommandResult {
         )?;
     }
     super::sudoku::demo(&mut out)?;
+    super::sudoku_techniques::demo(&mut out)?;
     Ok(ExitCode::SUCCESS)
 }

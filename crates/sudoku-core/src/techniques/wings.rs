@@ -111,9 +111,10 @@ pub fn w_wing(cands: &Candidates, sink: &mut Sink<'_>) -> ControlFlow<()> {
                     continue;
                 };
                 let text = format!(
-                    "W-wing: {} and {} both hold {x}/{y}, and in {house} {x} lies only in {} and {}, which see them; one of the two is {y}, so {y} leaves the cells that see both: {}",
+                    "W-wing: {} and {} both hold only {}, and in {house}, {x} lies only in {} and {}, which see one each; one of the two cells is {y}, so {y} leaves the cells that see both: {}",
                     cell_name(layout, a),
                     cell_name(layout, b),
+                    digit_list(pair.iter().copied()),
                     cell_name(layout, e1),
                     cell_name(layout, e2),
                     elimination_list(layout, &eliminations)
