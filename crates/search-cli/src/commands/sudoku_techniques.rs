@@ -281,7 +281,10 @@ fn thread_cpu_ns() -> Option<u64> {
 /// The human-techniques part of `search-cli demo`: a hard puzzle explained step by step (the
 /// steps past the singles), and grades.
 pub fn demo(out: &mut impl Write) -> CommandResult {
-    writeln!(out, "== sudoku-core: human techniques that explain themselves, HoDoKu-style grading")?;
+    writeln!(
+        out,
+        "== sudoku-core: human techniques that explain themselves, HoDoKu-style grading"
+    )?;
     let text = "5.7....3.....61...1.8......62..4.......7...8...........1....6.43..5...........2..";
     let grid = parse_puzzle(text).map_err(CommandError::Usage)?;
     let explanation = LogicalSolver::new(Settings {
@@ -289,7 +292,12 @@ pub fn demo(out: &mut impl Write) -> CommandResult {
         max_level: Difficulty::Extreme,
     })
     .explain(&grid);
-    writeln!(out, "puzzle {text}: {} steps, {:?}", explanation.steps.len(), explanation.outcome)?;
+    writeln!(
+        out,
+        "puzzle {text}: {} steps, {:?}",
+        explanation.steps.len(),
+        explanation.outcome
+    )?;
     for (i, step) in explanation.steps.iter().enumerate() {
         if step.technique.level() > Difficulty::Easy {
             writeln!(out, "  {:>3}. {}", i + 1, step.text)?;
