@@ -7,7 +7,7 @@ use sudoku_core::{Grid, Layout, Solver, Strategy};
 /// tens of millions of nodes, so this oracle runs on request:
 /// `cargo test -p sudoku-core --release --test sizes -- --ignored`.
 #[test]
-#[ignore = "counts 28 million solutions (about a minute)"]
+#[ignore = "counts 28 million solutions (minutes)"]
 fn empty_six_by_six_has_28_200_960_solutions() {
     let layout = Layout::new(2, 3).unwrap();
     assert_eq!(

@@ -34,6 +34,8 @@ pub struct Board9 {
     /// Digit bands (bit `3 * digit + band`) whose candidates changed since hidden singles
     /// last looked at them: propagation skips the others.
     dirty_hidden: u32,
+    /// The same for hidden singles in columns.
+    dirty_columns: u32,
     /// The same for locked candidates.
     dirty_locked: u32,
 }
@@ -85,6 +87,7 @@ impl Board9 {
             cand: [BAND; 27],
             open: [BAND; 3],
             dirty_hidden: ALL_DIRTY,
+            dirty_columns: ALL_DIRTY,
             dirty_locked: ALL_DIRTY,
         }
     }
@@ -169,6 +172,7 @@ impl Board9 {
         }
         let touched = (7 << (3 * d)) | if naked { 0 } else { EVERY_DIGIT << band };
         self.dirty_hidden |= touched;
+        self.dirty_columns |= touched;
         self.dirty_locked |= touched;
         if !naked {
             for e in 0..9 {
@@ -222,6 +226,12 @@ impl Board9 {
                 Step::Progress => continue,
                 Step::Nothing => {}
             }
+            // Columns cost more to examine than rows and boxes: only once those are stuck.
+            match self.column_singles() {
+                Step::Contradiction => return Propagation::Contradiction,
+                Step::Progress => continue,
+                Step::Nothing => {}
+            }
             if !locked {
                 return Propagation::Open;
             }
@@ -246,24 +256,30 @@ impl Board9 {
                 }
                 // Bit-sliced count: `ones` = cells with at least one candidate, `twos` = at
                 // least two.
-                // `index[j]`: cells with a candidate whose digit number has bit j, which names
-                // the digit of a single at once.
                 let (mut ones, mut twos) = (0u32, 0u32);
-                let mut index = [0u32; 4];
                 for d in 0..9 {
                     let x = self.cand[3 * d + band];
                     twos |= ones & x;
                     ones |= x;
+                }
+                if open & !ones != 0 {
+                    return false;
+                }
+                let mut singles = open & !twos;
+                if singles == 0 {
+                    continue;
+                }
+                // `index[j]`: cells with a candidate whose digit number has bit j, which names
+                // the digit of every single at once.
+                let mut index = [0u32; 4];
+                for d in 1..9 {
+                    let x = self.cand[3 * d + band];
                     for (j, slot) in index.iter_mut().enumerate() {
                         if d >> j & 1 == 1 {
                             *slot |= x;
                         }
                     }
                 }
-                if open & !ones != 0 {
-                    return false;
-                }
-                let mut singles = open & !twos;
                 while singles != 0 {
                     let i = singles.trailing_zeros() as usize;
                     singles &= singles - 1;
@@ -281,7 +297,7 @@ impl Board9 {
         }
     }
 
-    /// Place every hidden single in the rows, boxes and columns whose candidates changed.
+    /// Place every hidden single in the rows and boxes whose candidates changed.
     #[inline(never)]
     fn hidden_singles(&mut self) -> Step {
         let mut step = Step::Nothing;
@@ -315,21 +331,26 @@ impl Board9 {
                 }
             }
         }
-        // Columns of every digit with a changed band: a bit-sliced count over the nine rows.
-        let mut digits = todo;
+        step
+    }
+
+    /// Place every hidden single in the columns of the digits whose candidates changed.
+    fn column_singles(&mut self) -> Step {
+        let mut step = Step::Nothing;
+        let mut digits = self.dirty_columns;
+        self.dirty_columns = 0;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize / 3;
             digits &= !(7 << (3 * d));
-            let (mut ones, mut twos, mut solved) = (0u32, 0u32, 0u32);
-            for band in 0..3 {
-                let w = self.cand[3 * d + band];
-                for r in 0..3 {
-                    let x = (w >> (9 * r)) & 0x1FF;
-                    twos |= ones & x;
-                    ones |= x;
-                }
-                solved |= columns(w & !self.open[band]);
-            }
+            // Count per column over the nine rows: first across the three bands at each
+            // band position, then across the three rows of a band.
+            let (a, b, c) = (self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]);
+            let any = a | b | c;
+            let many = (a & b) | (c & (a | b));
+            let (r0, r1, r2) = (any & 0x1FF, (any >> 9) & 0x1FF, any >> 18);
+            let ones = r0 | r1 | r2;
+            let twos = (r0 & r1) | (r2 & (r0 | r1)) | columns(many);
+            let solved = columns((a & !self.open[0]) | (b & !self.open[1]) | (c & !self.open[2]));
             if ones != 0x1FF {
                 return Step::Contradiction;
             }
@@ -410,6 +431,7 @@ impl Board9 {
     #[inline(always)]
     fn mark_changed(&mut self, k: usize) {
         self.dirty_hidden |= 1 << k;
+        self.dirty_columns |= 1 << k;
         self.dirty_locked |= 1 << k;
     }
 }

@@ -88,19 +88,20 @@ fn greedy(board: &Board9, out: &mut Vec<Placement>) {
     let Some((_, masks)) = fewest_candidates(board) else {
         return;
     };
+    // Digits outermost: each (cell, digit) of the tied cells is scored once, and only the
+    // digits present are visited.
     let mut best: Option<(u32, usize)> = None;
-    for (band, &mask) in masks.iter().enumerate() {
-        let mut m = mask;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let bit = 1u32 << i;
-            for d in 0..9 {
-                if board.band_candidates(d, band) & bit != 0 {
-                    let e = eliminations(board, d, band, i);
-                    if best.is_none_or(|(be, _)| e > be) {
-                        best = Some((e, band * 27 + i));
-                    }
+    for d in 0..9 {
+        for (band, &mask) in masks.iter().enumerate() {
+            let mut m = mask & board.band_candidates(d, band);
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let e = eliminations(board, d, band, i);
+                let cell = band * 27 + i;
+                // Ties go to the first cell in reading order.
+                if best.is_none_or(|(be, bc)| e > be || (e == be && cell < bc)) {
+                    best = Some((e, cell));
                 }
             }
         }
