@@ -10,8 +10,9 @@
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
-use super::{Sink, Step, Technique, cell_list, cell_name, elimination_list, has, open_cells, seeing_all};
+use super::{Sink, Step, Technique, cell_list, cell_name, elimination_list, has, open_cells};
 use crate::candidates::Candidates;
+use crate::geometry::Geometry;
 use crate::layout::Layout;
 use crate::strategy::Placement;
 
@@ -42,55 +43,86 @@ impl DigitGraph {
                 strong[j].push(i);
             }
         }
+        // Weak links through the precomputed peer lists: cell -> place index, then peers.
+        let mut slot = vec![usize::MAX; layout.cells()];
+        for (i, &p) in places.iter().enumerate() {
+            slot[p] = i;
+        }
+        let peers = &Geometry::of(layout).peers;
         let weak = places
             .iter()
-            .map(|&p| (0..places.len()).filter(|&j| layout.are_peers(p, places[j])).collect())
+            .map(|&p| {
+                let mut linked: Vec<usize> = peers[p]
+                    .iter()
+                    .map(|&q| slot[q as usize])
+                    .filter(|&j| j != usize::MAX)
+                    .collect();
+                linked.sort_unstable();
+                linked
+            })
             .collect();
         DigitGraph { places, strong, weak }
     }
 }
 
-/// Shortest alternating chains from place `start`: for each place `z`, the parent links of
-/// the shortest chain `start = … = z` (odd length, strong first and last), as a path.
-fn chains_from(graph: &DigitGraph, start: usize) -> Vec<Option<Vec<usize>>> {
-    let n = graph.places.len();
-    // State (place, on): `on` = reached through a strong link (the place holds the digit if
-    // `start` does not).
-    let mut parent: Vec<[Option<usize>; 2]> = vec![[None, None]; n];
-    let mut seen = vec![[false, false]; n];
-    let mut queue = VecDeque::new();
-    seen[start][0] = true;
-    queue.push_back((start, 0usize));
-    while let Some((p, on)) = queue.pop_front() {
-        let (next_on, links) = if on == 0 {
-            (1, &graph.strong[p])
-        } else {
-            (0, &graph.weak[p])
-        };
-        for &q in links {
-            if !seen[q][next_on] {
-                seen[q][next_on] = true;
-                parent[q][next_on] = Some(p);
-                queue.push_back((q, next_on));
+/// Shortest alternating chains from one place (breadth-first search over the states
+/// (place, on), `on` = reached through a strong link: the place holds the digit if the start
+/// does not).
+struct Chains {
+    start: usize,
+    parent: Vec<[Option<usize>; 2]>,
+    /// Links of the shortest chain to each state (`usize::MAX` = unreached).
+    depth: Vec<[usize; 2]>,
+}
+
+impl Chains {
+    /// Chains from place `start` with at most `max_links` links.
+    fn from(graph: &DigitGraph, start: usize, max_links: usize) -> Chains {
+        let n = graph.places.len();
+        let mut parent: Vec<[Option<usize>; 2]> = vec![[None, None]; n];
+        let mut depth = vec![[usize::MAX, usize::MAX]; n];
+        let mut queue = VecDeque::new();
+        depth[start][0] = 0;
+        queue.push_back((start, 0usize));
+        while let Some((p, on)) = queue.pop_front() {
+            let d = depth[p][on];
+            if d >= max_links {
+                continue;
+            }
+            let (next_on, links) = if on == 0 {
+                (1, &graph.strong[p])
+            } else {
+                (0, &graph.weak[p])
+            };
+            for &q in links {
+                if depth[q][next_on] == usize::MAX {
+                    depth[q][next_on] = d + 1;
+                    parent[q][next_on] = Some(p);
+                    queue.push_back((q, next_on));
+                }
             }
         }
+        Chains { start, parent, depth }
     }
-    (0..n)
-        .map(|z| {
-            if z == start || !seen[z][1] {
-                return None;
-            }
-            let mut path = vec![z];
-            let (mut p, mut on) = (z, 1usize);
-            while let Some(q) = parent[p][on] {
-                path.push(q);
-                p = q;
-                on ^= 1;
-            }
-            path.reverse();
-            (path[0] == start).then_some(path)
-        })
-        .collect()
+
+    /// Links of the shortest chain ending "on" at `z`, if any.
+    fn links_to(&self, z: usize) -> Option<usize> {
+        let d = self.depth[z][1];
+        (z != self.start && d != usize::MAX).then_some(d)
+    }
+
+    /// The chain's places from the start to `z`.
+    fn path_to(&self, z: usize) -> Vec<usize> {
+        let mut path = vec![z];
+        let (mut p, mut on) = (z, 1usize);
+        while let Some(q) = self.parent[p][on] {
+            path.push(q);
+            p = q;
+            on ^= 1;
+        }
+        path.reverse();
+        path
+    }
 }
 
 /// `r1c2 = r1c8 - r5c8 = r5c3`: a chain with its strong (`=`) and weak (`-`) links.
@@ -117,17 +149,24 @@ fn single_digit_chains(
             if graph.strong[a].is_empty() {
                 continue;
             }
-            for (z, path) in chains_from(&graph, a).into_iter().enumerate() {
-                let Some(path) = path else { continue };
-                if z < a || !links.contains(&(path.len() - 1)) {
+            let chains = Chains::from(&graph, a, *links.end());
+            for z in a + 1..graph.places.len() {
+                let Some(length) = chains.links_to(z) else { continue };
+                if !links.contains(&length) {
                     continue;
                 }
-                let cells: Vec<usize> = path.iter().map(|&i| graph.places[i]).collect();
-                let (first, last) = (cells[0], cells[cells.len() - 1]);
-                let eliminations = seeing_all(cands, &[first, last], digit);
+                let (first, last) = (graph.places[a], graph.places[z]);
+                // Only places of the digit can lose it: scan them, not the whole grid.
+                let eliminations: Vec<Placement> = graph
+                    .places
+                    .iter()
+                    .filter(|&&c| c != first && c != last && layout.are_peers(c, first) && layout.are_peers(c, last))
+                    .map(|&c| Placement { cell: c as u16, digit })
+                    .collect();
                 if eliminations.is_empty() {
                     continue;
                 }
+                let cells: Vec<usize> = chains.path_to(z).iter().map(|&i| graph.places[i]).collect();
                 let text = format!(
                     "{technique} on {digit}: {} (= strong link, - weak link); {} or {} is {digit}, so {digit} leaves the cells that see both: {}",
                     chain_text(layout, &cells),
