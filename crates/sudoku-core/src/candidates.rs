@@ -36,9 +36,11 @@ impl DigitSet {
         DigitSet(bits)
     }
 
-    /// The set of the given digits (each in `1..=32`).
+    /// The set of the given digits (digits outside `1..=32` are ignored).
     pub fn from_digits(digits: impl IntoIterator<Item = u8>) -> Self {
-        DigitSet(digits.into_iter().fold(0, |m, d| m | 1 << (d - 1)))
+        DigitSet(digits.into_iter().fold(0, |m, d| {
+            m | 1u32.checked_shl(u32::from(d).wrapping_sub(1)).unwrap_or(0)
+        }))
     }
 
     /// The bit mask.
@@ -157,10 +159,10 @@ impl Candidates {
 
     /// The open cells of `house` that still have `digit` as a candidate.
     pub fn cells_with(&self, house: House, digit: u8) -> impl Iterator<Item = usize> + '_ {
-        let bit = 1u32 << (digit - 1);
+        let bit = 1u32.checked_shl(u32::from(digit).wrapping_sub(1)).unwrap_or(0);
         self.layout
             .house_cells(house)
-            .filter(move |&c| self.values[c] == 0 && self.masks[c] & bit != 0)
+            .filter(move |&c| self.values.get(c) == Some(&0) && self.masks.get(c).is_some_and(|m| m & bit != 0))
     }
 
     /// Solve `cell` with `digit` and remove `digit` from its peers' candidates.

@@ -30,7 +30,7 @@
 //!
 //! ## Map
 //! - [`layout`]: box shape, cells, houses and peers; [`grid`]: the digits of a puzzle;
-//!   [`format`]: line and pretty-grid text; [`error`]: typed errors.
+//!   [`format`](mod@format): line and pretty-grid text; [`error`]: typed errors.
 //! - [`candidates`]: the general candidate grid and [`DigitSet`]; [`propagate`]: the rules
 //!   one by one; [`problem`]: the general search problem; [`nine`]: the fast 9×9 engine.
 //! - [`strategy`]: branching strategies; [`solver`]: the entry point; [`generate`]: puzzle

@@ -119,7 +119,7 @@ fn solved_by_propagation(file: &str) -> Option<[usize; 4]> {
     Some(solved)
 }
 
-/// Published rates (tdoku's %no_guess for `sh` and `shrc` solvers; the workspace notes'
+/// Published rates (tdoku's `%no_guess` for `sh` and `shrc` solvers; the workspace notes'
 /// exact counts): naked + hidden singles solve 21,905 of the 17-clue puzzles, adding locked
 /// candidates 37,375; on top1465 singles solve none and locked candidates bring 60.
 #[test]

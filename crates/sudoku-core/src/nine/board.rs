@@ -143,8 +143,11 @@ impl Board9 {
     }
 
     /// The candidates of `cell` as a mask (bit `d - 1` for digit `d`; a solved cell has its
-    /// digit's bit).
+    /// digit's bit; 0 for a cell outside the grid).
     pub fn candidates(&self, cell: usize) -> u32 {
+        if cell >= 81 {
+            return 0;
+        }
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
         (0..9)
             .filter(|&d| self.cand[3 * d + band] & bit != 0)
@@ -311,6 +314,7 @@ impl Board9 {
             // Branch-free screen first: most units hold the digit twice or more, or once in a
             // solved cell, and need nothing.
             let (w, open) = (self.cand[k], self.open[band]);
+            #[expect(clippy::needless_bitwise_bool, reason = "a branch-free screen is the point")]
             let hit = |unit: u32| {
                 let x = w & unit;
                 (x & x.wrapping_sub(1) == 0) & ((x & open != 0) | (x == 0))
