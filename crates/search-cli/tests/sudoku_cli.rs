@@ -1,0 +1,102 @@
+//! `search-cli sudoku`: one answer per input line, in order, identical for every thread count;
+//! comments and blank lines skipped; bad lines answered with `error:` and exit status 1.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], input: &str) -> (String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_search-cli"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    let out = child.wait_with_output().expect("the binary finishes");
+    (String::from_utf8(out.stdout).expect("utf-8"), out.status.success())
+}
+
+const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SOLUTION: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+#[test]
+fn solve_answers_every_line_in_order() {
+    let input = format!(
+        "# a comment\n{PUZZLE}\n\n{}\nnot a puzzle\n{}\n",
+        ".".repeat(81),
+        PUZZLE.replace("53.", "535")
+    );
+    let (out, ok) = run(&["sudoku", "solve"], &input);
+    assert!(!ok, "a bad line makes the exit status 1");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0], SOLUTION);
+    assert_eq!(lines[1].len(), 81);
+    assert!(
+        lines[2].starts_with("error: invalid character 'n' at line 1, column 1"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(
+        run(&["sudoku", "count"], "1234\n").0,
+        "error: wrong length: expected 81 cells, found 4\n"
+    );
+    assert_eq!(lines[3], "error: digit 5 is given twice in row 1: at r1c1 and r1c3");
+    for threads in ["2", "3"] {
+        assert_eq!(run(&["sudoku", "solve", "--threads", threads], &input).0, out);
+    }
+}
+
+#[test]
+fn count_stats_and_strategies() {
+    let input = format!("{PUZZLE}\n{}\n", ".".repeat(81));
+    let (out, ok) = run(&["sudoku", "count", "--limit", "5"], &input);
+    assert!(ok);
+    assert_eq!(out, "1\n5\n");
+    for strategy in ["first", "mrv", "greedy"] {
+        let (out, ok) = run(
+            &["sudoku", "solve", "--stats", "--strategy", strategy],
+            &format!("{PUZZLE}\n"),
+        );
+        assert!(ok);
+        let fields: Vec<&str> = out.trim_end().split('\t').collect();
+        assert_eq!(fields.len(), 4, "{out}");
+        assert_eq!(fields[0], SOLUTION);
+        assert!(fields[1..].iter().all(|f| f.parse::<u64>().is_ok()));
+    }
+    // The last cell changed from 9 to 7: row 9 holds two 7s.
+    let (out, ok) = run(&["sudoku", "count"], &format!("{}7\n", &SOLUTION[..80]));
+    assert!(!ok);
+    assert!(out.starts_with("error: digit 7 is given twice in row 9"), "{out}");
+}
+
+#[test]
+fn generate_is_seeded_and_thread_independent() {
+    let (a, ok) = run(&["sudoku", "generate", "--count", "6", "--seed", "9", "--minimal"], "");
+    assert!(ok);
+    let (b, _) = run(
+        &[
+            "sudoku",
+            "generate",
+            "--count",
+            "6",
+            "--seed",
+            "9",
+            "--minimal",
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(a, b);
+    assert_eq!(a.lines().count(), 6);
+    let (counts, ok) = run(&["sudoku", "count"], &a);
+    assert!(ok);
+    assert_eq!(counts, "1\n".repeat(6));
+}
