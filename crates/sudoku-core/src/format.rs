@@ -65,7 +65,7 @@ impl Grid {
         let trimmed = line.trim_end();
         let count = trimmed.chars().count();
         let layout = match Layout::from_cell_count(count) {
-            Some(layout) if count != 81 && count != 1 => layout,
+            Some(layout) if count != 81 => layout,
             _ => Layout::NINE,
         };
         Self::parse_line_with(layout, trimmed)
@@ -260,6 +260,15 @@ mod tests {
         assert!(matches!(
             Grid::parse_grid("1 2\n3"),
             Err(ParseError::UnknownSize { found: 3 })
+        ));
+        // Found by the fuzzer: a one-cell text must not parse as a grid in one format only.
+        assert!(matches!(
+            Grid::parse_grid("."),
+            Err(ParseError::UnknownSize { found: 1 })
+        ));
+        assert!(matches!(
+            Grid::parse_line("."),
+            Err(ParseError::WrongLength { expected: 81, found: 1 })
         ));
     }
 

@@ -96,10 +96,6 @@ impl Layout {
     /// 625; `None` for other lengths.
     pub fn from_cell_count(cells: usize) -> Option<Self> {
         match cells {
-            1 => Some(Layout {
-                box_rows: 1,
-                box_cols: 1,
-            }),
             16 => Some(Self::FOUR),
             36 => Some(Layout {
                 box_rows: 2,
