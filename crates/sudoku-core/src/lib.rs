@@ -35,6 +35,9 @@
 //!   one by one; [`problem`]: the general search problem; [`nine`]: the fast 9×9 engine.
 //! - [`strategy`]: branching strategies; [`solver`]: the entry point; [`generate`]: puzzle
 //!   generation; [`transform`]: validity-preserving symmetries.
+//! - [`techniques`]: human solving techniques (one file per family) that explain themselves;
+//!   [`explain`]: the step-by-step logical solver; [`grading`]: HoDoKu-style difficulty;
+//!   [`pipeline`]: techniques as the propagation step of the tree search.
 //!
 //! ## Feature flags
 //! - `parallel`: enables search-core's parallel searches (the problems here work with them).
@@ -44,16 +47,20 @@
 
 pub mod candidates;
 pub mod error;
+pub mod explain;
 pub mod format;
 pub mod generate;
 pub mod geometry;
+pub mod grading;
 pub mod grid;
 pub mod layout;
 pub mod nine;
+pub mod pipeline;
 pub mod problem;
 pub mod propagate;
 pub mod solver;
 pub mod strategy;
+pub mod techniques;
 pub mod transform;
 
 pub use candidates::{Candidates, DigitSet};

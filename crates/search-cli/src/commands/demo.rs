@@ -50,5 +50,6 @@ pub fn run(_args: &DemoArgs) -> CommandResult {
     super::mines::demo(&mut out)?;
     super::tictactoe::demo(&mut out)?;
     super::connect4::demo(&mut out)?;
+    super::sudoku_techniques::demo(&mut out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -5,6 +5,7 @@ pub mod demo;
 pub mod mines;
 pub mod queens;
 pub mod sudoku;
+pub mod sudoku_techniques;
 pub mod tictactoe;
 
 /// An error that ends a command (bad arguments, unreadable input, failed output).

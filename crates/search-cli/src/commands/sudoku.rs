@@ -34,6 +34,12 @@ enum SudokuCommand {
     /// Compare the branching strategies on puzzle files (one thread): a Markdown table of the
     /// mean time, nodes, guesses, maximum depth and dead ends per puzzle.
     Strategies(StrategiesArgs),
+    /// Explain one puzzle per line step by step with human techniques (or --json steps).
+    Explain(super::sudoku_techniques::ExplainArgs),
+    /// Grade one puzzle per line: `<grade> <score>`, grades easy to extreme.
+    Rate(super::sudoku_techniques::RateArgs),
+    /// Measure the techniques as propagation inside the tree search, level by level.
+    Levels(super::sudoku_techniques::LevelsArgs),
 }
 
 /// Options shared by the batch subcommands.
@@ -91,6 +97,12 @@ struct GenerateArgs {
     /// Worker threads (1 = none); the output is the same for every N.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Only puzzles of this grade (easy, medium, hard, unfair, extreme; 9×9 rating).
+    #[arg(long)]
+    grade: Option<sudoku_core::grading::Difficulty>,
+    /// With --grade: puzzles drawn per line before giving up with an error line.
+    #[arg(long, default_value_t = 2000)]
+    attempts: u32,
 }
 
 #[derive(Debug, Args)]
@@ -133,6 +145,9 @@ pub fn run(args: &SudokuArgs) -> CommandResult {
         }
         SudokuCommand::Generate(a) => generate(a),
         SudokuCommand::Strategies(a) => strategies(a),
+        SudokuCommand::Explain(a) => super::sudoku_techniques::explain(a),
+        SudokuCommand::Rate(a) => super::sudoku_techniques::rate_command(a),
+        SudokuCommand::Levels(a) => super::sudoku_techniques::levels(a),
     }
 }
 
@@ -178,11 +193,15 @@ fn generate(args: &GenerateArgs) -> CommandResult {
     let puzzle = |i: u64| {
         let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
         rng.set_stream(i);
-        generator.generate_with(&mut rng).to_line()
+        match args.grade {
+            None => generator.generate_with(&mut rng).to_line(),
+            Some(grade) => super::sudoku_techniques::graded_line(&generator, grade, args.attempts, &mut rng),
+        }
     };
     let mut out = std::io::stdout().lock();
     let chunk = 256u64;
     let mut start = 0;
+    let mut failed = false;
     while start < args.count {
         let end = (start + chunk).min(args.count);
         let lines: Vec<String> = match &pool {
@@ -190,11 +209,12 @@ fn generate(args: &GenerateArgs) -> CommandResult {
             None => (start..end).map(puzzle).collect(),
         };
         for line in lines {
+            failed |= line.starts_with("error:");
             writeln!(out, "{line}")?;
         }
         start = end;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
 fn strategies(args: &StrategiesArgs) -> CommandResult {

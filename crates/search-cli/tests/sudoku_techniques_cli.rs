@@ -1,0 +1,109 @@
+//! `search-cli sudoku explain | rate | generate --grade`: output formats, errors and exit
+//! status, identical output for every thread count.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], input: &str) -> (String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_search-cli"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    let out = child.wait_with_output().expect("the binary finishes");
+    (String::from_utf8(out.stdout).expect("utf-8"), out.status.success())
+}
+
+const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const SOLUTION: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const HARDEST: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+#[test]
+fn explain_prints_steps_then_the_outcome_and_a_blank_line() {
+    let (out, ok) = run(&["sudoku", "explain"], &format!("{EASY}\n{HARDEST}\n"));
+    assert!(ok);
+    let blocks: Vec<&str> = out.split("\n\n").filter(|b| !b.is_empty()).collect();
+    assert_eq!(blocks.len(), 2);
+    let easy: Vec<&str> = blocks[0].lines().collect();
+    assert_eq!(easy.last(), Some(&format!("solved: {SOLUTION}").as_str()));
+    assert!(easy[0].starts_with("1. "));
+    assert_eq!(easy.len() - 1, EASY.matches('.').count(), "one single per empty cell");
+    assert!(
+        blocks[1]
+            .lines()
+            .last()
+            .is_some_and(|l| l.starts_with("stuck: no technique applies"))
+    );
+}
+
+#[test]
+fn explain_json_has_one_object_per_step_with_one_based_triples() {
+    let (out, ok) = run(&["sudoku", "explain", "--json"], &format!("{EASY}\nbad\n"));
+    assert!(!ok, "a bad line makes the exit status 1");
+    let lines: Vec<&str> = out.lines().collect();
+    let steps = EASY.matches('.').count();
+    assert_eq!(lines[steps], "", "an empty line ends the puzzle's steps");
+    assert!(lines[steps + 1].starts_with("error: "));
+    let mut grid: Vec<u8> = EASY.bytes().collect();
+    for line in &lines[..steps] {
+        let v: serde_json::Value = serde_json::from_str(line).expect("valid JSON");
+        assert!(line.starts_with(r#"{"technique":"#), "{line}");
+        let technique = v["technique"].as_str().expect("technique");
+        assert!(["full_house", "naked_single", "hidden_single"].contains(&technique));
+        assert!(v["text"].as_str().is_some_and(|t| !t.is_empty()));
+        assert_eq!(v["eliminations"].as_array().map(Vec::len), Some(0));
+        for p in v["placements"].as_array().expect("placements") {
+            let [r, c, d] = [0, 1, 2].map(|i| p[i].as_u64().expect("number") as usize);
+            assert!((1..=9).contains(&r) && (1..=9).contains(&c));
+            grid[(r - 1) * 9 + c - 1] = b'0' + d as u8;
+        }
+    }
+    assert_eq!(String::from_utf8(grid).unwrap(), SOLUTION);
+}
+
+#[test]
+fn rate_answers_grade_and_score_per_line_for_every_thread_count() {
+    let input = format!("# comment\n{EASY}\n{HARDEST}\n{}\nnonsense\n", ".".repeat(81));
+    let (one, ok) = run(&["sudoku", "rate"], &input);
+    assert!(!ok);
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert!(lines[0].starts_with("easy "), "{}", lines[0]);
+    assert!(lines[1].starts_with("extreme "), "{}", lines[1]);
+    assert!(lines[1].split(' ').nth(1).and_then(|s| s.parse::<u32>().ok()).is_some());
+    assert_eq!(lines[2], "error: the puzzle has more than one solution");
+    assert!(lines[3].starts_with("error: "));
+    let (two, _) = run(&["sudoku", "rate", "--threads", "2"], &input);
+    assert_eq!(one, two);
+}
+
+#[test]
+fn generate_with_a_grade_gives_puzzles_that_rate_so() {
+    let (out, ok) = run(
+        &[
+            "sudoku",
+            "generate",
+            "--minimal",
+            "--grade",
+            "medium",
+            "--count",
+            "2",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert!(ok);
+    let (rated, ok) = run(&["sudoku", "rate"], &out);
+    assert!(ok);
+    assert_eq!(rated.lines().count(), 2);
+    assert!(rated.lines().all(|l| l.starts_with("medium ")), "{rated}");
+}
