@@ -81,7 +81,10 @@ fn percentiles() {
         "expert mid-game exact probability maps: {} positions (seeds 0..200, 10-90 % open, 5 per game)",
         suite.len()
     );
-    for (name, times) in [("automine-core exact", &ours), ("ms_toollib cal_probability_csp", &theirs)] {
+    for (name, times) in [
+        ("automine-core exact", &ours),
+        ("ms_toollib cal_probability_csp", &theirs),
+    ] {
         println!(
             "  {name:<32} median {:>9.1?}  p99 {:>9.1?}  max {:>9.1?}",
             percentile(times, 0.5),

@@ -2,6 +2,7 @@
 
 pub mod demo;
 pub mod mines;
+pub mod mines_play;
 pub mod queens;
 
 /// An error that ends a command (bad arguments, unreadable input, failed output).

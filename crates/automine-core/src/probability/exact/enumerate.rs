@@ -237,6 +237,11 @@ impl ComponentTally {
         }
     }
 
+    /// `ln` of the common factor the accumulators are divided by (`−∞` before any solution).
+    pub fn ln_scale(&self) -> f64 {
+        self.scale
+    }
+
     /// The length of one box's row (`cells + 1`).
     pub fn stride(&self) -> usize {
         self.weights.len()
