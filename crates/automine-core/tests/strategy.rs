@@ -16,15 +16,27 @@ fn wilson_interval_matches_known_values() {
     let ci = wilson_interval(0, 10, Z95);
     assert!(ci.low.abs() < 1e-12 && (ci.high - 0.277_532).abs() < 1e-6, "{ci:?}");
     let ci = wilson_interval(10, 10, Z95);
-    assert!((ci.low - 0.722_468).abs() < 1e-6 && (ci.high - 1.0).abs() < 1e-12, "{ci:?}");
+    assert!(
+        (ci.low - 0.722_468).abs() < 1e-6 && (ci.high - 1.0).abs() < 1e-12,
+        "{ci:?}"
+    );
     // Textbook values: 1/10 → [0.0179, 0.4042], 50/100 → [0.4038, 0.5962].
     let ci = wilson_interval(1, 10, Z95);
-    assert!((ci.low - 0.017_875).abs() < 1e-5 && (ci.high - 0.404_150).abs() < 1e-5, "{ci:?}");
+    assert!(
+        (ci.low - 0.017_875).abs() < 1e-5 && (ci.high - 0.404_150).abs() < 1e-5,
+        "{ci:?}"
+    );
     let ci = wilson_interval(50, 100, Z95);
-    assert!((ci.low - 0.403_831).abs() < 1e-5 && (ci.high - 0.596_169).abs() < 1e-5, "{ci:?}");
+    assert!(
+        (ci.low - 0.403_831).abs() < 1e-5 && (ci.high - 0.596_169).abs() < 1e-5,
+        "{ci:?}"
+    );
     // A large sample: the interval shrinks around the rate.
     let ci = wilson_interval(41_130, 100_000, Z95);
-    assert!(ci.low < 0.4113 && ci.high > 0.4113 && ci.high - ci.low < 0.0062, "{ci:?}");
+    assert!(
+        ci.low < 0.4113 && ci.high > 0.4113 && ci.high - ci.low < 0.0062,
+        "{ci:?}"
+    );
 }
 
 /// Positions reached by the safest-cell player on a small board.
@@ -95,7 +107,8 @@ fn endgame_win_probability_matches_play_on_small_boards() {
     let (mut predicted, mut won, mut games) = (0.0, 0.0, 0.0);
     for seed in 0..300 {
         let mut game = Game::new(settings, seed);
-        game.reveal(automine_core::Pos::new(automine_core::Col(0), automine_core::Row(0))).unwrap();
+        game.reveal(automine_core::Pos::new(automine_core::Col(0), automine_core::Row(0)))
+            .unwrap();
         if game.status() != GameStatus::Playing {
             continue;
         }
@@ -116,12 +129,18 @@ fn endgame_win_probability_matches_play_on_small_boards() {
     assert!(games > 100.0, "only {games} games");
     let (p, o) = (predicted / games, won / games);
     // Binomial noise on a few hundred games: a few percent.
-    assert!((p - o).abs() < 4.0 * (p * (1.0 - p) / games).sqrt() + 1e-9, "predicted {p}, observed {o}");
+    assert!(
+        (p - o).abs() < 4.0 * (p * (1.0 - p) / games).sqrt() + 1e-9,
+        "predicted {p}, observed {o}"
+    );
 }
 
 #[test]
 fn the_player_never_opens_a_certain_mine_and_takes_safe_cells_first() {
-    for (preset, rule, games) in [(Preset::Beginner, FirstClick::Safe, 150), (Preset::Intermediate, FirstClick::Opening, 20)] {
+    for (preset, rule, games) in [
+        (Preset::Beginner, FirstClick::Safe, 150),
+        (Preset::Intermediate, FirstClick::Opening, 20),
+    ] {
         for seed in 0..games {
             let mut game = Game::new(preset.settings(rule), seed);
             let mut player = ExactPlayer::new(PlayerOptions::new(rule));
@@ -133,7 +152,10 @@ fn the_player_never_opens_a_certain_mine_and_takes_safe_cells_first() {
                     let p = map.get(pos).unwrap();
                     assert!(p < 1.0, "seed {seed}: opened a certain mine at {pos}");
                     if map.certain_safe().next().is_some() {
-                        assert!(p == 0.0, "seed {seed}: guessed {pos} (P = {p}) while a safe cell exists");
+                        assert!(
+                            p == 0.0,
+                            "seed {seed}: guessed {pos} (P = {p}) while a safe cell exists"
+                        );
                     }
                 }
                 game.reveal(pos).unwrap();
@@ -155,7 +177,12 @@ fn smoke_win_rates_are_plausible_and_beat_the_teacher() {
     let teacher = run_trial(&trial(PlayerKind::Teacher), || {}).unwrap();
     // Published: about 92% with a safe corner click; the teacher is far weaker.
     assert!(exact.win_rate() > 0.85, "exact {}", exact.win_rate());
-    assert!(exact.wins > teacher.wins, "exact {} vs teacher {}", exact.wins, teacher.wins);
+    assert!(
+        exact.wins > teacher.wins,
+        "exact {} vs teacher {}",
+        exact.wins,
+        teacher.wins
+    );
     let opening = Trial {
         settings: Preset::Beginner.settings(FirstClick::Opening),
         seed: 0,
@@ -183,5 +210,8 @@ fn results_do_not_depend_on_the_thread_count() {
     assert_eq!(one.records, two.records);
     assert_eq!(one.records, three.records);
     assert_eq!(one.records, serial.records);
-    assert_eq!(one.records.iter().map(|r| r.seed).collect::<Vec<_>>(), (77..117).collect::<Vec<_>>());
+    assert_eq!(
+        one.records.iter().map(|r| r.seed).collect::<Vec<_>>(),
+        (77..117).collect::<Vec<_>>()
+    );
 }

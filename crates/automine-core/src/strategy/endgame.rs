@@ -26,6 +26,10 @@ use crate::view::{CellView, PlayerView};
 /// The number that stands for "this cell holds a mine" in the value table.
 const MINE: u8 = 9;
 
+/// The node limit was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct OutOfNodes;
+
 /// The endgame search's answer.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EndgameMove {
@@ -117,7 +121,7 @@ impl<'a> EndgameSearch<'a> {
                 win_probability: w,
             });
         }
-        let (c, w) = self.best_guess(&all)??;
+        let (c, w) = self.best_guess(&all).ok()??;
         Some(EndgameMove {
             cell: self.set.cells[c],
             win_probability: w,
@@ -191,8 +195,8 @@ impl<'a> EndgameSearch<'a> {
     }
 
     /// The best guess in `s` and its value: `None` when the node limit is reached,
-    /// `Some(None)` when no cell is worth opening (a mine everywhere or decided everywhere).
-    fn best_guess(&mut self, s: &[u64]) -> Option<Option<(usize, f64)>> {
+    /// `Ok(None)` when no cell is worth opening (a mine everywhere or decided everywhere).
+    fn best_guess(&mut self, s: &[u64]) -> Result<Option<(usize, f64)>, OutOfNodes> {
         let total = count(s);
         let mut order: Vec<(u32, usize)> = (0..self.values.len())
             .filter_map(|c| {
@@ -207,12 +211,12 @@ impl<'a> EndgameSearch<'a> {
             if f64::from(safe) / f64::from(total) <= floor {
                 break;
             }
-            let w = self.split_value(c, s, floor)?;
+            let w = self.split_value(c, s, floor).ok_or(OutOfNodes)?;
             if best.is_none_or(|b| w > b.1) {
                 best = Some((c, w));
             }
         }
-        Some(best)
+        Ok(best)
     }
 
     fn value(&mut self, s: &[u64]) -> Option<f64> {
@@ -228,7 +232,7 @@ impl<'a> EndgameSearch<'a> {
         }
         let w = match self.free_look(s) {
             Some(c) => self.split_value(c, s, 0.0)?,
-            None => self.best_guess(s)?.map_or(0.0, |b| b.1),
+            None => self.best_guess(s).ok()?.map_or(0.0, |b| b.1),
         };
         self.memo.insert(s.to_vec(), w);
         Some(w)

@@ -144,7 +144,7 @@ pub fn score(view: &PlayerView, ln_layouts: f64, cell: CellId, p_mine: f64) -> R
             Err(_) => continue, // no layout shows v here
         };
         let p_v = (analysis.ln_layouts - ln_layouts).exp();
-        if !(p_v > 0.0) {
+        if p_v.is_nan() || p_v <= 0.0 {
             continue;
         }
         let next_best = analysis

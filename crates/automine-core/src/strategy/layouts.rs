@@ -86,8 +86,11 @@ impl ConstraintProblem for LayoutProblem {
                     changed = true;
                 }
             }
-            let mines = state.cells.iter().filter(|&&c| c == 1).count() as u32;
-            let open = state.cells.iter().filter(|&&c| c == UNKNOWN).count() as u32;
+            let (mut mines, mut open) = (0u32, 0u32);
+            for &c in &state.cells {
+                mines += u32::from(c == 1);
+                open += u32::from(c == UNKNOWN);
+            }
             if mines > self.mines_left || mines + open < self.mines_left {
                 return Propagation::Contradiction;
             }
@@ -136,9 +139,9 @@ pub fn enumerate_layouts(view: &PlayerView, limit: usize, budget: &Budget) -> Op
         }
         let touches_number = dims.neighbours(id).any(|n| matches!(view.at(n), CellView::Revealed(_)));
         if touches_number {
-            frontier.push(id)
+            frontier.push(id);
         } else {
-            interior.push(id)
+            interior.push(id);
         }
     }
     let cells: Vec<CellId> = frontier.into_iter().chain(interior).collect();

@@ -44,6 +44,7 @@ impl From<RuleArg> for FirstClick {
 
 /// Arguments of `search-cli mines play`.
 #[derive(Debug, Args)]
+#[expect(clippy::struct_excessive_bools, reason = "independent command-line switches")]
 pub struct PlayArgs {
     /// beginner, intermediate, expert, or a custom board `WxH/M` (e.g. `30x16/99`).
     #[arg(long, default_value = "expert")]

@@ -189,7 +189,9 @@ pub(crate) fn ln_layouts(frontier: &Frontier, tallies: &[ComponentTally]) -> f64
         if peak <= 0.0 {
             return f64::NEG_INFINITY;
         }
-        raw.iter_mut().for_each(|x| *x /= peak);
+        for x in &mut raw {
+            *x /= peak;
+        }
         scale += peak.ln();
         poly = raw;
     }
