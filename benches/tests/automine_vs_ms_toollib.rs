@@ -1,10 +1,10 @@
-//! Cross-check: automine-core's exact probabilities against ms_toollib's `cal_probability_csp`
-//! (a port of JSMinesweeper's probability engine) on expert mid-game positions.
+//! Cross-check: automine-core's exact probabilities against `ms_toollib`'s `cal_probability_csp`
+//! (a port of `JSMinesweeper`'s probability engine) on expert mid-game positions.
 
 use automine_core::suite::played_positions;
 use automine_core::{CellView, FirstClick, PlayerView, Preset, exact_probabilities};
 
-/// The board in ms_toollib's encoding: rows of 0–8 numbers, 10 covered, 11 flagged.
+/// The board in `ms_toollib`'s encoding: rows of 0–8 numbers, 10 covered, 11 flagged.
 fn to_ms_toollib(view: &PlayerView) -> Vec<Vec<i32>> {
     let w = view.dims().width().0 as usize;
     view.cells()

@@ -19,11 +19,35 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## Example: a position as text
+//! ```
+//! use automine_core::{Col, FirstClick, Game, PlayerView, Pos, Preset, Row, exact_probabilities};
+//!
+//! // A position as text: `WxH M`, then `.` covered, `F` flag, `0`-`8` numbers.
+//! let view: PlayerView = "4x3 2\n001.\n002.\n001.\n".parse().unwrap();
+//! let map = exact_probabilities(&view).unwrap();
+//! assert_eq!(map.get(Pos::new(Col(3), Row(1))), Some(0.0)); // certainly safe
+//! assert_eq!(map.get(Pos::new(Col(3), Row(0))), Some(1.0)); // certainly a mine
+//!
+//! // A seeded game (same seed, same board everywhere); solvers only ever see `game.view()`.
+//! let mut game = Game::new(Preset::Expert.settings(FirstClick::Safe), 7);
+//! game.reveal(Pos::new(Col(0), Row(0))).unwrap();
+//! let map = exact_probabilities(game.view()).unwrap();
+//! assert!((map.expected_mines() - 99.0).abs() < 1e-9);
+//! ```
+//!
+//! ## Determinism
+//! Layouts follow a documented algorithm on `ChaCha8Rng` ([`layout`]); games, players, data
+//! sets and position suites are deterministic functions of their seeds.
+//!
 //! ## Modules
 //! - [`geometry`]: typed columns, rows, sizes and positions (no bare `(usize, usize)`).
 //! - [`settings`], [`layout`], [`game`], [`view`]: the rules, the hidden truth, the game and
 //!   what a player sees.
 //! - [`probability`]: exact probabilities, the teacher and the brute-force reference.
+//! - [`player`], [`suite`]: the safest-cell player, play-outs, reproducible position suites.
+//! - [`training`]: the `.npy` writer and the training data set.
+//! - [`render`]: terminal rendering and the SVG heat map.
 //!
 //! ## Feature flags
 //! - `parallel`: large frontier components are enumerated on rayon (same results).
@@ -53,7 +77,7 @@ pub use geometry::{CellId, Col, Dims, Height, MAX_SIDE, Neighbours, Pos, Row, Wi
 pub use layout::MineLayout;
 pub use player::{Player, SafestCellPlayer, SimulationError, play_out};
 pub use probability::brute_force::{BRUTE_FORCE_LIMIT, brute_force_probabilities};
-pub use probability::exact::{ExactAnalysis, exact_analysis, exact_probabilities};
+pub use probability::exact::{ExactAnalysis, exact_analysis, exact_analysis_sequential, exact_probabilities};
 pub use probability::map::ProbabilityMap;
 pub use probability::teacher::{Teacher, teacher_probabilities};
 pub use settings::{FirstClick, GameSettings, Preset};

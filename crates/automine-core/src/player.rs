@@ -4,10 +4,10 @@
 
 use crate::error::{PlayError, ProbabilityError};
 use crate::game::{Game, GameStatus};
-use crate::geometry::Pos;
+use crate::geometry::{CellId, Pos};
 use crate::probability::exact::exact_probabilities;
 use crate::probability::map::ProbabilityMap;
-use crate::view::PlayerView;
+use crate::view::{CellView, PlayerView};
 
 /// Chooses the next cell to open from what a player may see.
 pub trait Player {
@@ -22,15 +22,22 @@ pub trait Player {
 /// P(mine); ties go to the first cell in row-major order (so the first click of a game is
 /// the top-left corner).
 ///
+/// As a [`Player`] it remembers the certainly safe cells of its last map and opens them
+/// before computing a new one (a certainty stays certain as cells open). It reaches the same
+/// positions before each guess as recomputing after every click, with far fewer maps.
+///
 /// ```
 /// use automine_core::{FirstClick, Game, Preset, SafestCellPlayer, play_out};
 /// let mut game = Game::new(Preset::Beginner.settings(FirstClick::Safe), 1);
-/// let moves = play_out(&mut game, &mut SafestCellPlayer, 1000)?;
+/// let moves = play_out(&mut game, &mut SafestCellPlayer::default(), 1000)?;
 /// assert!(moves > 0 && game.status() != automine_core::GameStatus::Playing);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, Copy, Default)]
-pub struct SafestCellPlayer;
+#[derive(Debug, Clone, Default)]
+pub struct SafestCellPlayer {
+    /// Certainly safe cells still to open, the next one last.
+    pending: Vec<CellId>,
+}
 
 impl SafestCellPlayer {
     /// The choice given an already computed exact map of `view`.
@@ -41,9 +48,19 @@ impl SafestCellPlayer {
 
 impl Player for SafestCellPlayer {
     fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError> {
+        while let Some(id) = self.pending.pop() {
+            if view.at(id) == CellView::Covered {
+                return Ok(view.dims().pos(id));
+            }
+        }
         let map = exact_probabilities(view)?;
+        self.pending.extend(map.certain_safe());
+        self.pending.reverse();
+        if let Some(id) = self.pending.pop() {
+            return Ok(view.dims().pos(id));
+        }
         Self::choose_from_map(view, &map).ok_or(ProbabilityError::NoLayout {
-            at: view.dims().pos(crate::geometry::CellId(0)),
+            at: view.dims().pos(CellId(0)),
         })
     }
 }

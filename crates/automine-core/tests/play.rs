@@ -86,8 +86,8 @@ fn same_seed_same_board_and_game() {
             assert_ne!(a, MineLayout::generate(settings, 100, first).unwrap());
             let mut g1 = Game::new(settings, 5);
             let mut g2 = Game::new(settings, 5);
-            play_out(&mut g1, &mut SafestCellPlayer, 10_000).unwrap();
-            play_out(&mut g2, &mut SafestCellPlayer, 10_000).unwrap();
+            play_out(&mut g1, &mut SafestCellPlayer::default(), 10_000).unwrap();
+            play_out(&mut g2, &mut SafestCellPlayer::default(), 10_000).unwrap();
             assert_eq!(g1.view(), g2.view());
             assert_eq!(g1.status(), g2.status());
         }
@@ -119,5 +119,26 @@ fn first_clicks_follow_the_rule() {
         let centre = game.view().dims().pos(automine_core::CellId(8 * 30 + 15));
         game.reveal(centre).unwrap();
         assert_eq!(game.view().cell(centre), Some(CellView::Revealed(0)));
+    }
+}
+
+/// The player's shortcut (open every remembered certain cell before a new map) reaches the
+/// same final position as computing a map before every click.
+#[test]
+fn remembered_safe_cells_change_nothing() {
+    for (preset, games) in [(Preset::Beginner, 300), (Preset::Intermediate, 30)] {
+        for seed in 0..games {
+            let settings = preset.settings(FirstClick::Safe);
+            let mut fast = Game::new(settings, seed);
+            play_out(&mut fast, &mut SafestCellPlayer::default(), 10_000).unwrap();
+            let mut slow = Game::new(settings, seed);
+            while slow.status() == GameStatus::Playing {
+                let map = exact_probabilities(slow.view()).unwrap();
+                let pos = SafestCellPlayer::choose_from_map(slow.view(), &map).unwrap();
+                slow.reveal(pos).unwrap();
+            }
+            assert_eq!(fast.status(), slow.status(), "{preset} seed {seed}");
+            assert_eq!(fast.view(), slow.view(), "{preset} seed {seed}");
+        }
     }
 }

@@ -45,7 +45,7 @@ fn small_positions(seeds: std::ops::Range<u64>) -> Vec<PlayerView> {
     let mut out = Vec::new();
     for seed in seeds {
         let mut game = Game::new(settings, seed);
-        let mut player = SafestCellPlayer;
+        let mut player = SafestCellPlayer::default();
         while game.status() == GameStatus::Playing {
             out.push(game.view().clone());
             let pos = player.choose(game.view()).unwrap();

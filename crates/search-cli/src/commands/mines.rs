@@ -267,12 +267,19 @@ fn show(args: &ShowArgs) -> CommandResult {
         },
         view.mines_left()
     );
+    // The picture first, so a closed standard output cannot lose it.
+    if let Some(path) = &args.svg {
+        let exploded = match game.status() {
+            GameStatus::Lost(at) => Some(at),
+            _ => None,
+        };
+        std::fs::write(path, render_svg(view, &map, layout, exploded, &title))?;
+    }
     let mut out = std::io::stdout().lock();
     writeln!(out, "{title}")?;
     let colour = std::io::stdout().is_terminal();
     out.write_all(render_terminal(view, Some(&map), layout, colour).as_bytes())?;
     if let Some(path) = &args.svg {
-        std::fs::write(path, render_svg(view, &map, layout, &title))?;
         writeln!(out, "SVG heat map written to {}", path.display())?;
     }
     Ok(ExitCode::SUCCESS)
@@ -310,7 +317,7 @@ pub fn demo(out: &mut impl Write) -> CommandResult {
     let (mut won, games) = (0, 200);
     for seed in 0..games {
         let mut game = Game::new(Preset::Beginner.settings(FirstClick::Safe), seed);
-        automine_core::play_out(&mut game, &mut SafestCellPlayer, 1000)
+        automine_core::play_out(&mut game, &mut SafestCellPlayer::default(), 1000)
             .map_err(|e| CommandError::Usage(e.to_string()))?;
         won += u32::from(game.status() == GameStatus::Won);
     }

@@ -54,6 +54,8 @@ pub(crate) struct ComponentState {
     unassigned: u16,
     /// Every box before this index is assigned.
     cursor: u16,
+    /// Witnesses whose need or room changed since the last propagation.
+    dirty: Vec<u16>,
 }
 
 impl ComponentProblem {
@@ -121,12 +123,16 @@ impl ComponentProblem {
             room,
             unassigned: self.sizes.len() as u16,
             cursor: 0,
+            dirty: (0..self.needs.len() as u16).collect(),
         }
     }
 
-    /// Cells in the component.
-    pub fn cell_count(&self) -> usize {
-        self.sizes.iter().map(|&s| usize::from(s)).sum()
+    /// The most mines any solution can hold: every cell touches a witness, so no more than
+    /// the witnesses' needs together, and no more than the cells.
+    pub fn max_mines(&self) -> usize {
+        let cells: usize = self.sizes.iter().map(|&s| usize::from(s)).sum();
+        let needs: usize = self.needs.iter().map(|&n| usize::from(n)).sum();
+        cells.min(needs)
     }
 
     fn assign(&self, state: &mut ComponentState, b: usize, k: u8) {
@@ -135,6 +141,7 @@ impl ComponentProblem {
         for &w in &self.box_witnesses[b] {
             state.need[w as usize] -= i16::from(k);
             state.room[w as usize] -= i16::from(self.sizes[b]);
+            state.dirty.push(w);
         }
     }
 
@@ -176,27 +183,24 @@ impl SearchSpace for ComponentProblem {
 }
 
 impl ConstraintProblem for ComponentProblem {
+    /// Only witnesses touched since the last call are checked (a work list): a forced box
+    /// marks its own witnesses for checking in turn.
     fn propagate(&self, state: &mut ComponentState) -> Propagation {
-        loop {
-            let mut changed = false;
-            for w in 0..self.needs.len() {
-                let (need, room) = (state.need[w], state.room[w]);
-                if need < 0 || need > room {
-                    return Propagation::Contradiction;
-                }
-                if room > 0 && (need == 0 || need == room) {
-                    for &b in &self.witness_boxes[w] {
-                        let b = usize::from(b);
-                        if state.counts[b] == UNSET {
-                            let k = if need == 0 { 0 } else { self.sizes[b] };
-                            self.assign(state, b, k);
-                        }
-                    }
-                    changed = true;
-                }
+        while let Some(w) = state.dirty.pop() {
+            let w = usize::from(w);
+            let (need, room) = (state.need[w], state.room[w]);
+            if need < 0 || need > room {
+                state.dirty.clear();
+                return Propagation::Contradiction;
             }
-            if !changed {
-                break;
+            if room > 0 && (need == 0 || need == room) {
+                for &b in &self.witness_boxes[w] {
+                    let b = usize::from(b);
+                    if state.counts[b] == UNSET {
+                        let k = if need == 0 { 0 } else { self.sizes[b] };
+                        self.assign(state, b, k);
+                    }
+                }
             }
         }
         if state.unassigned == 0 {
@@ -212,9 +216,9 @@ impl ConstraintProblem for ComponentProblem {
 pub(crate) struct ComponentTally {
     /// `ln` of the common factor every accumulator is divided by.
     scale: f64,
-    /// Solutions (weighted) with `m` mines, for `m` in `0..=cells`.
+    /// Solutions (weighted) with `m` mines, for `m` in `0..=max_mines`.
     pub weights: Vec<f64>,
-    /// Box-major: `mine_tally[b × (cells + 1) + m]` = Σ `w·k_b` over solutions with `m` mines.
+    /// Box-major: `mine_tally[b × (max_mines + 1) + m]` = Σ `w·k_b` over solutions with `m` mines.
     pub mine_tally: Vec<f64>,
     /// Box-major: Σ `w·(s_b − k_b)`.
     pub safe_tally: Vec<f64>,
@@ -226,13 +230,13 @@ pub(crate) struct ComponentTally {
 const RESCALE_AT: f64 = 500.0;
 
 impl ComponentTally {
-    /// An empty tally for a component of `boxes` boxes and `cells` cells.
-    pub fn new(boxes: usize, cells: usize) -> Self {
+    /// An empty tally for a component of `boxes` boxes holding at most `max_mines` mines.
+    pub fn new(boxes: usize, max_mines: usize) -> Self {
         Self {
             scale: f64::NEG_INFINITY,
-            weights: vec![0.0; cells + 1],
-            mine_tally: vec![0.0; boxes * (cells + 1)],
-            safe_tally: vec![0.0; boxes * (cells + 1)],
+            weights: vec![0.0; max_mines + 1],
+            mine_tally: vec![0.0; boxes * (max_mines + 1)],
+            safe_tally: vec![0.0; boxes * (max_mines + 1)],
             solutions: 0,
         }
     }
@@ -242,7 +246,7 @@ impl ComponentTally {
         self.scale
     }
 
-    /// The length of one box's row (`cells + 1`).
+    /// The length of one box's row (`max_mines + 1`).
     pub fn stride(&self) -> usize {
         self.weights.len()
     }
@@ -301,33 +305,51 @@ impl ComponentTally {
     }
 }
 
-/// Components with at least this many boxes are enumerated on rayon (feature `parallel`).
+/// With the `parallel` feature, a component is first enumerated sequentially for this many
+/// nodes; only if that does not finish is it enumerated again on rayon (nearly every
+/// component finishes far sooner, and splitting would cost more than it saves).
 #[cfg(feature = "parallel")]
-const PARALLEL_FROM_BOXES: usize = 24;
+const SEQUENTIAL_NODES_FIRST: u64 = 50_000;
 
-/// Enumerate every solution of `problem`, tallied by mine count.
-pub(crate) fn enumerate(problem: &ComponentProblem, budget: &Budget) -> Report<ComponentTally> {
+/// Enumerate every solution of `problem`, tallied by mine count; with the `parallel` feature
+/// and `allow_parallel`, a component that is not done after [`SEQUENTIAL_NODES_FIRST`] nodes
+/// is enumerated on rayon.
+pub(crate) fn enumerate(problem: &ComponentProblem, budget: &Budget, allow_parallel: bool) -> Report<ComponentTally> {
     let boxes = problem.sizes.len();
-    let cells = problem.cell_count();
-    #[cfg(feature = "parallel")]
-    if boxes >= PARALLEL_FROM_BOXES {
-        return search_core::parallel::par_fold_solutions(
+    let max_mines = problem.max_mines();
+    let sequential = |budget: &Budget| {
+        fold_solutions(
             problem,
             problem.root(),
             budget,
-            || ComponentTally::new(boxes, cells),
+            ComponentTally::new(boxes, max_mines),
             |tally, state| problem.tally(tally, state),
-            |mut a, b| {
-                a.merge(b);
-                a
-            },
-        );
+        )
+    };
+    #[cfg(feature = "parallel")]
+    {
+        let caller_limit = budget.node_limit().unwrap_or(u64::MAX);
+        if allow_parallel && caller_limit > SEQUENTIAL_NODES_FIRST {
+            let first = sequential(&budget.clone().with_node_limit(SEQUENTIAL_NODES_FIRST));
+            if first.stopped != Some(search_core::StopReason::NodeLimit) {
+                return first;
+            }
+            let mut report = search_core::parallel::par_fold_solutions(
+                problem,
+                problem.root(),
+                budget,
+                || ComponentTally::new(boxes, max_mines),
+                |tally, state| problem.tally(tally, state),
+                |mut a, b| {
+                    a.merge(b);
+                    a
+                },
+            );
+            report.stats.merge(&first.stats);
+            return report;
+        }
     }
-    fold_solutions(
-        problem,
-        problem.root(),
-        budget,
-        ComponentTally::new(boxes, cells),
-        |tally, state| problem.tally(tally, state),
-    )
+    #[cfg(not(feature = "parallel"))]
+    let _ = allow_parallel;
+    sequential(budget)
 }

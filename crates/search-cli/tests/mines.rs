@@ -1,0 +1,114 @@
+//! `search-cli mines …`: the output contract of the issue.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_search-cli"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+#[test]
+fn probabilities_print_one_field_per_cell() {
+    let out = run(&["mines", "probabilities"], "4x3 2\n001.\n002.\n001.\n");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "- - - 1.000000\n- - - 0.000000\n- - - 1.000000\n"
+    );
+    let out = run(
+        &["mines", "probabilities", "--method", "teacher"],
+        "4x3 2\n001.\n002.\n001.\n",
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "- - - 0.666667\n- - - 0.666667\n- - - 0.666667\n"
+    );
+    let out = run(&["mines", "probabilities"], "3x2 2\n1F.\n...\n");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(' ').collect()).collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0][..2], ["-", "F"]);
+    // The 1 is satisfied by its flag: its other neighbours are safe; the last mine is at (2, 0)
+    // or (2, 1), the only cells the 1 does not see.
+    assert_eq!(rows[1][..2], ["0.000000", "0.000000"]);
+    assert_eq!(rows[0][2], "0.500000");
+}
+
+#[test]
+fn bad_boards_fail_with_a_reason_and_no_output() {
+    for (board, reason) in [
+        ("3x1 1\n2..\n", "needs 2 more mines"),
+        ("3x1 1\n1x.\n", "unexpected character 'x'"),
+        ("9x9\n", "header"),
+        ("2x2 1\n..\n", "expected 2 board rows"),
+        ("4x2 3\n1..1\n....\n", "no layout has exactly 3"),
+    ] {
+        let out = run(&["mines", "probabilities"], board);
+        assert_eq!(out.status.code(), Some(1), "{board}");
+        assert!(out.stdout.is_empty(), "{board}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("error: ") && err.contains(reason), "{board}: {err}");
+    }
+}
+
+#[test]
+fn show_writes_an_svg_and_dataset_writes_npy_files() {
+    let dir = std::env::temp_dir().join(format!("search-cli-mines-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("show.svg");
+    let out = run(
+        &[
+            "mines",
+            "show",
+            "--preset",
+            "beginner",
+            "--seed",
+            "3",
+            "--clicks",
+            "4",
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"));
+    let data = dir.join("data");
+    let out = run(
+        &[
+            "mines",
+            "dataset",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--preset",
+            "beginner",
+            "--labels",
+            "teacher",
+            "--out",
+            data.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for file in ["inputs.npy", "labels.npy", "mines.npy", "info.npy", "dataset.json"] {
+        assert!(data.join(file).is_file(), "{file}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
