@@ -65,9 +65,10 @@ pub fn wilson_interval(wins: u64, games: u64, z: f64) -> Interval {
     let z2 = z * z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    // The rate itself always lies inside (rounding could push an end past it at 0 or n wins).
     Interval {
-        low: (centre - half).max(0.0),
-        high: (centre + half).min(1.0),
+        low: (centre - half).clamp(0.0, p),
+        high: (centre + half).clamp(p, 1.0),
     }
 }
 

@@ -47,5 +47,6 @@ pub fn run(_args: &DemoArgs) -> CommandResult {
         )?;
     }
     super::mines::demo(&mut out)?;
+    super::mines_play::demo(&mut out)?;
     Ok(ExitCode::SUCCESS)
 }

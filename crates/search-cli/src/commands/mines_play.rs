@@ -173,6 +173,39 @@ pub fn play(args: &PlayArgs) -> CommandResult {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The demo part: win rates of the exact player and the teacher on the same 300 beginner games.
+///
+/// # Errors
+/// When writing fails or a game fails.
+pub fn demo(out: &mut impl Write) -> CommandResult {
+    writeln!(
+        out,
+        "== automine-core: win rates on the same 300 beginner games (first click safe)"
+    )?;
+    let rule = FirstClick::Safe;
+    for (name, player) in [("exact  ", PlayerKind::exact(rule)), ("teacher", PlayerKind::Teacher)] {
+        let trial = Trial {
+            settings: Preset::Beginner.settings(rule),
+            seed: 0,
+            games: 300,
+            player,
+        };
+        let s = par_run_trial(&trial, 0, || {}).map_err(|e| CommandError::Usage(format!("a game failed: {e}")))?;
+        let ci = s.ci95();
+        writeln!(
+            out,
+            "{name} {:>3}/{} won = {:.1}% [{:.1}%, {:.1}%], {:.0} games/s",
+            s.wins,
+            s.games,
+            100.0 * s.win_rate(),
+            100.0 * ci.low,
+            100.0 * ci.high,
+            s.games_per_second()
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
