@@ -21,7 +21,17 @@ fn json(text: &str) -> serde_json::Value {
 
 #[test]
 fn json_has_the_issue_keys_and_ignores_the_thread_count() {
-    let base = ["--preset", "beginner", "--games", "60", "--seed", "5", "--first-click", "opening", "--json"];
+    let base = [
+        "--preset",
+        "beginner",
+        "--games",
+        "60",
+        "--seed",
+        "5",
+        "--first-click",
+        "opening",
+        "--json",
+    ];
     let (ok, one, _) = play(&[&base[..], &["--threads", "1"]].concat());
     assert!(ok);
     let (ok, two, _) = play(&[&base[..], &["--threads", "2"]].concat());
@@ -40,7 +50,16 @@ fn json_has_the_issue_keys_and_ignores_the_thread_count() {
 
 #[test]
 fn text_summary_and_teacher_baseline() {
-    let (ok, out, _) = play(&["--preset", "8x8/10", "--games", "30", "--player", "teacher", "--threads", "1"]);
+    let (ok, out, _) = play(&[
+        "--preset",
+        "8x8/10",
+        "--games",
+        "30",
+        "--player",
+        "teacher",
+        "--threads",
+        "1",
+    ]);
     assert!(ok);
     for label in ["games", "wins", "win rate", "95% interval", "games/s"] {
         assert!(out.contains(label), "{label} missing in {out}");
