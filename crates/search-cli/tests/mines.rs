@@ -65,6 +65,25 @@ fn bad_boards_fail_with_a_reason_and_no_output() {
 }
 
 #[test]
+fn a_node_budget_stops_the_enumeration_with_an_error() {
+    // Numbers on every other cell of a long top row: one component with very many layouts.
+    let board = "41x4 19\n1.2.2.1.2.2.1.2.2.1.2.2.1.2.2.1.2.2.1.2.1\n".to_string()
+        + &".".repeat(41)
+        + "\n"
+        + &".".repeat(41)
+        + "\n"
+        + &".".repeat(41)
+        + "\n";
+    let out = run(&["mines", "probabilities", "--max-nodes", "1000"], &board);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8(out.stderr).unwrap().contains("node limit"));
+    let out = run(&["mines", "probabilities"], &board);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 4);
+}
+
+#[test]
 fn show_writes_an_svg_and_dataset_writes_npy_files() {
     let dir = std::env::temp_dir().join(format!("search-cli-mines-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

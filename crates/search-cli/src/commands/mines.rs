@@ -4,15 +4,16 @@
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use automine_core::render::svg::render_svg;
 use automine_core::render::terminal::render_terminal;
 use automine_core::{
     CellView, DatasetConfig, FirstClick, Game, GameStatus, LabelKind, PlayerView, Preset, ProbabilityMap,
-    SafestCellPlayer, Teacher, exact_probabilities, teacher_probabilities, write_dataset,
+    SafestCellPlayer, Teacher, exact_analysis, exact_probabilities, teacher_probabilities, write_dataset,
 };
 use clap::{Args, Subcommand, ValueEnum};
+use search_core::Budget;
 
 use super::{CommandError, CommandResult};
 use crate::progress::Progress;
@@ -97,6 +98,12 @@ struct ProbabilitiesArgs {
     /// Decimals printed per probability (at least 6).
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(6..=17))]
     decimals: u8,
+    /// Give up (error, exit status 1) after this many search nodes of the exact enumeration.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Give up (error, exit status 1) after this many seconds of the exact enumeration.
+    #[arg(long)]
+    max_seconds: Option<f64>,
 }
 
 #[derive(Debug, Args)]
@@ -174,11 +181,20 @@ fn format_map(view: &PlayerView, map: &ProbabilityMap, decimals: usize) -> Strin
 }
 
 fn probabilities(args: &ProbabilitiesArgs) -> CommandResult {
+    let mut budget = Budget::unlimited();
+    if let Some(nodes) = args.max_nodes {
+        budget = budget.with_node_limit(nodes);
+    }
+    if let Some(seconds) = args.max_seconds {
+        let limit = Duration::try_from_secs_f64(seconds)
+            .map_err(|e| CommandError::Usage(format!("--max-seconds {seconds}: {e}")))?;
+        budget = budget.with_time_limit(limit);
+    }
     let mut text = String::new();
     crate::batch::open_input(args.file.as_deref())?.read_to_string(&mut text)?;
     let result = text.parse::<PlayerView>().map_err(|e| e.to_string()).and_then(|view| {
         let map = match args.method {
-            Method::Exact => exact_probabilities(&view),
+            Method::Exact => exact_analysis(&view, &budget).map(|a| a.map),
             Method::Teacher => teacher_probabilities(&view),
         };
         map.map(|m| format_map(&view, &m, usize::from(args.decimals)))
