@@ -63,6 +63,7 @@ pub mod player;
 pub mod probability;
 pub mod render;
 pub mod settings;
+pub mod strategy;
 pub mod suite;
 pub mod training;
 pub mod view;

@@ -33,6 +33,8 @@ enum MinesCommand {
     Dataset(DatasetArgs),
     /// Play K moves of a game with the safest-cell player and draw the position reached.
     Show(ShowArgs),
+    /// Win rates: N games over a seed range with the exact player or the teacher baseline.
+    Play(super::mines_play::PlayArgs),
 }
 
 /// Which probabilities to compute.
@@ -157,6 +159,7 @@ pub fn run(args: &MinesArgs) -> CommandResult {
         MinesCommand::Probabilities(a) => probabilities(a),
         MinesCommand::Dataset(a) => dataset(a),
         MinesCommand::Show(a) => show(a),
+        MinesCommand::Play(a) => super::mines_play::play(a),
     }
 }
 

@@ -164,3 +164,55 @@ fn interior_weights(total: &[f64], interior: i64, mines_left: i64) -> Result<Vec
     }
     Ok(g)
 }
+
+/// `ln Z`: the natural log of the number of layouts of the remaining mines consistent with the
+/// view (components convolved by mine count, each total `k` times `C(n_I, M′ − k)`), tracked in
+/// log space so that it never overflows. `−∞` when no layout fits.
+pub(crate) fn ln_layouts(frontier: &Frontier, tallies: &[ComponentTally]) -> f64 {
+    // Convolve with a running ln scale: the true polynomial is `poly · e^{scale}`.
+    let mut poly = vec![1.0];
+    let mut scale = 0.0;
+    for tally in tallies {
+        let max = tally.weights.iter().copied().fold(0.0, f64::max);
+        if max <= 0.0 {
+            return f64::NEG_INFINITY;
+        }
+        let w: Vec<f64> = tally.weights.iter().map(|x| x / max).collect();
+        scale += tally.ln_scale() + max.ln();
+        let mut raw = vec![0.0; poly.len() + w.len() - 1];
+        for (i, &x) in poly.iter().enumerate() {
+            for (j, &y) in w.iter().enumerate() {
+                raw[i + j] += x * y;
+            }
+        }
+        let peak = raw.iter().copied().fold(0.0, f64::max);
+        if peak <= 0.0 {
+            return f64::NEG_INFINITY;
+        }
+        for x in &mut raw {
+            *x /= peak;
+        }
+        scale += peak.ln();
+        poly = raw;
+    }
+    let interior = frontier.interior.len();
+    let mines_left = frontier.mines_left as usize;
+    let ln_c = |m: usize| -> f64 {
+        // ln C(interior, m) as a sum of ln ratios (only used for m ≤ interior).
+        let m = m.min(interior - m);
+        (0..m)
+            .map(|i| ((interior - i) as f64).ln() - ((i + 1) as f64).ln())
+            .sum()
+    };
+    let terms: Vec<f64> = poly
+        .iter()
+        .enumerate()
+        .filter(|&(k, &t)| t > 0.0 && k <= mines_left && mines_left - k <= interior)
+        .map(|(k, &t)| t.ln() + ln_c(mines_left - k))
+        .collect();
+    let top = terms.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if !top.is_finite() {
+        return f64::NEG_INFINITY;
+    }
+    scale + top + terms.iter().map(|t| (t - top).exp()).sum::<f64>().ln()
+}

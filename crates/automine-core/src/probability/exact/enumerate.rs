@@ -241,6 +241,11 @@ impl ComponentTally {
         }
     }
 
+    /// `ln` of the common factor the accumulators are divided by (`−∞` before any solution).
+    pub fn ln_scale(&self) -> f64 {
+        self.scale
+    }
+
     /// The length of one box's row (`max_mines + 1`).
     pub fn stride(&self) -> usize {
         self.weights.len()

@@ -42,6 +42,10 @@ pub struct ExactAnalysis {
     pub interior_cells: usize,
     /// Consistent box assignments found, summed over components.
     pub solutions: u64,
+    /// `ln` of the number of whole-board layouts of the remaining mines consistent with the
+    /// view (every such layout is equally likely). Ratios of these between a view and the
+    /// same view with one more cell opened give the chance of each number that cell may show.
+    pub ln_layouts: f64,
 }
 
 /// Exact P(mine) of every covered cell of `view` (flags are taken to be mines).
@@ -108,7 +112,9 @@ fn analyse(view: &PlayerView, budget: &Budget, allow_parallel: bool) -> Result<E
     }
     let mut map = ProbabilityMap::empty(view.dims());
     combine::combine(&frontier, &tallies, &mut map)?;
+    let ln_layouts = combine::ln_layouts(&frontier, &tallies);
     Ok(ExactAnalysis {
+        ln_layouts,
         map,
         stats,
         components: frontier.components.len(),

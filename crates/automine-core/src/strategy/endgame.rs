@@ -1,0 +1,253 @@
+//! Exhaustive endgame search: when few layouts remain, the move that maximises the chance of
+//! winning the whole game (not of surviving the next click), as Tu et al.'s D256 "drainer" and
+//! D. N. Hill's brute-force deep analysis do.
+//!
+//! The state is the set `S` of layouts still consistent with what has been seen (a bitset over
+//! the [`LayoutSet`]). Opening cell `c` loses in the layouts where `c` is a mine and splits the
+//! others by the number `c` shows. With every layout equally likely,
+//!
+//! ```text
+//! W(S) = 1                                            if |S| = 1
+//!      = Σ_v |S_v| / |S| · W(S_v)                     if some cell is safe in all of S and
+//!                                                     shows different numbers (a free look)
+//!      = max_c Σ_v |S_v(c)| / |S| · W(S_v(c))         otherwise
+//! ```
+//!
+//! Opening a certainly safe cell never hurts, so taking free looks first loses nothing. `W`
+//! is memoised on `S`; candidates are tried safest first and cut off as soon as their
+//! survival chance cannot beat the best win chance found.
+
+use std::collections::HashMap;
+
+use crate::geometry::CellId;
+use crate::strategy::layouts::LayoutSet;
+use crate::view::{CellView, PlayerView};
+
+/// The number that stands for "this cell holds a mine" in the value table.
+const MINE: u8 = 9;
+
+/// The node limit was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct OutOfNodes;
+
+/// The endgame search's answer.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EndgameMove {
+    /// The cell to open.
+    pub cell: CellId,
+    /// The probability of winning the game when this cell is opened and play stays optimal.
+    pub win_probability: f64,
+}
+
+/// The search over one [`LayoutSet`].
+#[derive(Debug)]
+pub struct EndgameSearch<'a> {
+    set: &'a LayoutSet,
+    /// `values[c][l]`: what cell `c` shows in layout `l` (`MINE` for a mine).
+    values: Vec<Vec<u8>>,
+    memo: HashMap<Vec<u64>, f64>,
+    nodes: u64,
+    node_limit: u64,
+}
+
+type Bits = Vec<u64>;
+
+fn count(bits: &[u64]) -> u32 {
+    bits.iter().map(|w| w.count_ones()).sum()
+}
+
+impl<'a> EndgameSearch<'a> {
+    /// Prepare the search for the layouts `set` of `view`; `node_limit` bounds the number of
+    /// distinct layout sets evaluated.
+    pub fn new(view: &PlayerView, set: &'a LayoutSet, node_limit: u64) -> Self {
+        let dims = view.dims();
+        let mut local = HashMap::with_capacity(set.cells.len());
+        for (i, &id) in set.cells.iter().enumerate() {
+            local.insert(id, i);
+        }
+        let values = set
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, &id)| {
+                let flags = dims.neighbours(id).filter(|&n| view.at(n) == CellView::Flagged).count() as u8;
+                let covered: Vec<usize> = dims.neighbours(id).filter_map(|n| local.get(&n).copied()).collect();
+                set.mines
+                    .iter()
+                    .map(|layout| {
+                        if layout[i] {
+                            MINE
+                        } else {
+                            flags + covered.iter().filter(|&&j| layout[j]).count() as u8
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Self {
+            set,
+            values,
+            memo: HashMap::new(),
+            nodes: 0,
+            node_limit,
+        }
+    }
+
+    /// Layout sets evaluated so far.
+    pub const fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The best cell to open now, or `None` when the node limit was reached (or only one
+    /// layout is left and every covered cell is decided: then nothing needs guessing).
+    pub fn best_move(&mut self) -> Option<EndgameMove> {
+        let n = self.set.mines.len();
+        let mut all = vec![0u64; n.div_ceil(64)];
+        for l in 0..n {
+            all[l / 64] |= 1 << (l % 64);
+        }
+        if n == 1 {
+            // Every cell is decided: open any safe one.
+            let c = (0..self.values.len()).find(|&c| self.values[c][0] != MINE)?;
+            return Some(EndgameMove {
+                cell: self.set.cells[c],
+                win_probability: 1.0,
+            });
+        }
+        if let Some(c) = self.free_look(&all) {
+            let w = self.split_value(c, &all, 0.0)?;
+            return Some(EndgameMove {
+                cell: self.set.cells[c],
+                win_probability: w,
+            });
+        }
+        let (c, w) = self.best_guess(&all).ok()??;
+        Some(EndgameMove {
+            cell: self.set.cells[c],
+            win_probability: w,
+        })
+    }
+
+    /// The win probability of the current position under optimal play, if within the limit.
+    pub fn win_probability(&mut self) -> Option<f64> {
+        let n = self.set.mines.len();
+        let mut all = vec![0u64; n.div_ceil(64)];
+        for l in 0..n {
+            all[l / 64] |= 1 << (l % 64);
+        }
+        self.value(&all)
+    }
+
+    fn partition(&self, c: usize, s: &[u64]) -> [Bits; 10] {
+        let mut parts: [Bits; 10] = std::array::from_fn(|_| vec![0u64; s.len()]);
+        let values = &self.values[c];
+        for (w, &word) in s.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let l = w * 64 + b;
+                parts[values[l] as usize][w] |= 1 << b;
+            }
+        }
+        parts
+    }
+
+    /// A cell safe in every layout of `s` that shows at least two different numbers.
+    fn free_look(&self, s: &[u64]) -> Option<usize> {
+        (0..self.values.len()).find(|&c| {
+            let mut seen = None;
+            let mut differs = false;
+            for l in iter_bits(s) {
+                let v = self.values[c][l];
+                if v == MINE {
+                    return false;
+                }
+                match seen {
+                    None => seen = Some(v),
+                    Some(x) if x != v => differs = true,
+                    Some(_) => {}
+                }
+            }
+            differs
+        })
+    }
+
+    /// `Σ_v |S_v| W(S_v) / |S|` for opening `c`, abandoned (returning a value ≤ `floor`) as
+    /// soon as it cannot exceed `floor`. `None` when the node limit is reached.
+    fn split_value(&mut self, c: usize, s: &[u64], floor: f64) -> Option<f64> {
+        let total = f64::from(count(s));
+        let parts = self.partition(c, s);
+        let mut remaining: f64 = parts[..MINE as usize].iter().map(|p| f64::from(count(p))).sum();
+        let mut acc = 0.0;
+        for part in &parts[..MINE as usize] {
+            let k = f64::from(count(part));
+            if k == 0.0 {
+                continue;
+            }
+            if (acc + remaining) / total <= floor {
+                return Some(floor);
+            }
+            remaining -= k;
+            acc += k * self.value(part)?;
+        }
+        Some(acc / total)
+    }
+
+    /// The best guess in `s` and its value: `None` when the node limit is reached,
+    /// `Ok(None)` when no cell is worth opening (a mine everywhere or decided everywhere).
+    fn best_guess(&mut self, s: &[u64]) -> Result<Option<(usize, f64)>, OutOfNodes> {
+        let total = count(s);
+        let mut order: Vec<(u32, usize)> = (0..self.values.len())
+            .filter_map(|c| {
+                let safe = iter_bits(s).filter(|&l| self.values[c][l] != MINE).count() as u32;
+                (safe > 0 && safe < total).then_some((safe, c))
+            })
+            .collect();
+        order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut best: Option<(usize, f64)> = None;
+        for (safe, c) in order {
+            let floor = best.map_or(0.0, |b| b.1);
+            if f64::from(safe) / f64::from(total) <= floor {
+                break;
+            }
+            let w = self.split_value(c, s, floor).ok_or(OutOfNodes)?;
+            if best.is_none_or(|b| w > b.1) {
+                best = Some((c, w));
+            }
+        }
+        Ok(best)
+    }
+
+    fn value(&mut self, s: &[u64]) -> Option<f64> {
+        if count(s) <= 1 {
+            return Some(1.0);
+        }
+        if let Some(&w) = self.memo.get(s) {
+            return Some(w);
+        }
+        self.nodes += 1;
+        if self.nodes > self.node_limit {
+            return None;
+        }
+        let w = match self.free_look(s) {
+            Some(c) => self.split_value(c, s, 0.0)?,
+            None => self.best_guess(s).ok()?.map_or(0.0, |b| b.1),
+        };
+        self.memo.insert(s.to_vec(), w);
+        Some(w)
+    }
+}
+
+fn iter_bits(s: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    s.iter().enumerate().flat_map(|(w, &word)| {
+        let mut bits = word;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                w * 64 + b
+            })
+        })
+    })
+}

@@ -1,0 +1,142 @@
+//! [`ExactPlayer`]: the strongest player here. In order:
+//! 1. the first click at the best cell for the rule ([`first_click`]);
+//! 2. every certainly safe cell (all of them are queued from one exact map);
+//! 3. when at most [`PlayerOptions::endgame_layouts`] layouts remain, the exhaustive endgame
+//!    search's move ([`endgame`](crate::strategy::endgame));
+//! 4. a forced 50/50, at once ([`fifty_fifty`](crate::strategy::fifty_fifty));
+//! 5. otherwise the guess by secondary safety ([`guess`](crate::strategy::guess)).
+//!
+//! Each part can be switched off in [`PlayerOptions`] to measure what it gains.
+
+use search_core::Budget;
+
+use crate::error::ProbabilityError;
+use crate::geometry::{CellId, Pos};
+use crate::player::Player;
+use crate::probability::exact::exact_analysis;
+use crate::settings::FirstClick;
+use crate::strategy::endgame::EndgameSearch;
+use crate::strategy::fifty_fifty::forced_fifty_fifty;
+use crate::strategy::first_click::first_click;
+use crate::strategy::guess::{GuessOptions, choose_guess};
+use crate::strategy::layouts::enumerate_layouts;
+use crate::view::{CellView, PlayerView};
+
+/// What the exact player does; every part can be switched off.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayerOptions {
+    /// The game's first-click rule (picks the first cell).
+    pub first_click: FirstClick,
+    /// Use the rule's best first cell; when off, the top-left corner.
+    pub first_click_policy: bool,
+    /// Run the exhaustive endgame search when at most this many layouts remain (0: never).
+    pub endgame_layouts: usize,
+    /// The endgame search gives up (and the heuristic guess is used) after this many
+    /// distinct layout sets.
+    pub endgame_nodes: u64,
+    /// Take forced 50/50s at once.
+    pub forced_fifty_fifty: bool,
+    /// How guesses are chosen.
+    pub guess: GuessOptions,
+}
+
+impl PlayerOptions {
+    /// Every part on, for `rule`.
+    pub fn new(rule: FirstClick) -> Self {
+        Self {
+            first_click: rule,
+            first_click_policy: true,
+            endgame_layouts: 256,
+            endgame_nodes: 20_000,
+            forced_fifty_fifty: true,
+            guess: GuessOptions::default(),
+        }
+    }
+}
+
+/// Plays with exact probabilities, the endgame search, forced 50/50s first and secondary
+/// safety (see the module docs).
+///
+/// ```
+/// use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
+/// use automine_core::{FirstClick, Game, GameStatus, Preset, play_out};
+/// let rule = FirstClick::Opening;
+/// let mut game = Game::new(Preset::Beginner.settings(rule), 3);
+/// play_out(&mut game, &mut ExactPlayer::new(PlayerOptions::new(rule)), 1000)?;
+/// assert_ne!(game.status(), GameStatus::Playing);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct ExactPlayer {
+    options: PlayerOptions,
+    /// Certainly safe cells not opened yet (they stay safe as the game goes on).
+    safe: Vec<CellId>,
+}
+
+impl ExactPlayer {
+    /// A player for one game.
+    pub fn new(options: PlayerOptions) -> Self {
+        Self {
+            options,
+            safe: Vec::new(),
+        }
+    }
+
+    /// The options.
+    pub const fn options(&self) -> &PlayerOptions {
+        &self.options
+    }
+
+    fn choose_cell(&mut self, view: &PlayerView) -> Result<CellId, ProbabilityError> {
+        let dims = view.dims();
+        if view.revealed_count() == 0 {
+            let pos = if self.options.first_click_policy {
+                first_click(dims, self.options.first_click)
+            } else {
+                first_click(dims, FirstClick::Safe)
+            };
+            if let Some(id) = dims.id(pos) {
+                return Ok(id);
+            }
+        }
+        while let Some(id) = self.safe.pop() {
+            if view.at(id) == CellView::Covered {
+                return Ok(id);
+            }
+        }
+        let analysis = exact_analysis(view, &Budget::unlimited())?;
+        // Pop from the end: reverse so that cells are opened in row-major order.
+        self.safe = analysis.map.certain_safe().collect();
+        self.safe.reverse();
+        if let Some(id) = self.safe.pop() {
+            return Ok(id);
+        }
+        if self.options.endgame_layouts > 0
+            && analysis.ln_layouts <= (self.options.endgame_layouts as f64).ln() + 1e-9
+            && let Some(set) = enumerate_layouts(
+                view,
+                self.options.endgame_layouts,
+                &Budget::unlimited().with_node_limit(1_000_000),
+            )
+        {
+            let mut search = EndgameSearch::new(view, &set, self.options.endgame_nodes);
+            if let Some(best) = search.best_move() {
+                return Ok(best.cell);
+            }
+        }
+        if self.options.forced_fifty_fifty
+            && let Some(id) = forced_fifty_fifty(view)
+        {
+            return Ok(id);
+        }
+        choose_guess(view, &analysis.map, analysis.ln_layouts, &self.options.guess)?.ok_or(ProbabilityError::NoLayout {
+            at: dims.pos(CellId(0)),
+        })
+    }
+}
+
+impl Player for ExactPlayer {
+    fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError> {
+        self.choose_cell(view).map(|id| view.dims().pos(id))
+    }
+}

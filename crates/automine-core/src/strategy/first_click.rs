@@ -1,0 +1,52 @@
+//! Where to make the first click, by rule.
+//!
+//! Tu et al. (2017) measured every first cell: with the `safe` rule (SFAR) a corner wins most
+//! often (the clicked cell sees only three neighbours, so it is most likely a zero); with the
+//! `opening` rule (SNR) a cell a few steps in from the corner wins most, since the opening is
+//! guaranteed and a corner wastes part of it against the edges. We use their best cells: the
+//! top-left corner for `any` and `safe`; for `opening`, 1-based (3,3) on beginner-sized and
+//! intermediate-sized boards and (4,4) on expert-sized ones (0-based (2,2) and (3,3)).
+
+use crate::geometry::{Col, Dims, Pos, Row};
+use crate::settings::FirstClick;
+
+/// Boards with at least this many cells use the expert-sized opening cell.
+const LARGE_BOARD_CELLS: usize = 400;
+
+/// The first cell to open on a `dims` board under `rule`.
+///
+/// ```
+/// use automine_core::strategy::first_click::first_click;
+/// use automine_core::{Col, FirstClick, Pos, Preset, Row};
+/// let expert = Preset::Expert.settings(FirstClick::Opening).dims();
+/// assert_eq!(first_click(expert, FirstClick::Opening), Pos::new(Col(3), Row(3)));
+/// assert_eq!(first_click(expert, FirstClick::Safe), Pos::new(Col(0), Row(0)));
+/// ```
+pub fn first_click(dims: Dims, rule: FirstClick) -> Pos {
+    match rule {
+        FirstClick::Any | FirstClick::Safe => Pos::new(Col(0), Row(0)),
+        FirstClick::Opening => {
+            let inset: u16 = if dims.cell_count() >= LARGE_BOARD_CELLS { 3 } else { 2 };
+            // Stay one cell in from the far edges on tiny boards.
+            let col = inset.min(dims.width().0.saturating_sub(1) / 2);
+            let row = inset.min(dims.height().0.saturating_sub(1) / 2);
+            Pos::new(Col(col), Row(row))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Height, Width};
+    use crate::settings::Preset;
+
+    #[test]
+    fn cells_follow_the_rule_and_the_board() {
+        let beginner = Preset::Beginner.settings(FirstClick::Opening).dims();
+        assert_eq!(first_click(beginner, FirstClick::Opening), Pos::new(Col(2), Row(2)));
+        assert_eq!(first_click(beginner, FirstClick::Any), Pos::new(Col(0), Row(0)));
+        let tiny = Dims::new(Width(4), Height(3)).unwrap();
+        assert_eq!(first_click(tiny, FirstClick::Opening), Pos::new(Col(1), Row(1)));
+    }
+}

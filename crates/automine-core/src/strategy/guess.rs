@@ -1,0 +1,192 @@
+//! Choosing a guess when no cell is certainly safe: the chance to survive this click and the
+//! next one ("secondary safety", after D. N. Hill), with a small weight on progress.
+//!
+//! For a candidate cell `c` and each number `v` it may show, the exact solver is run on the
+//! view with `c` opened as `v`. The ratio of layout counts gives `P(c shows v)`
+//! (`Z_v / Z`), and the new map gives the best safety of the next click (1 when a cell is then
+//! certainly safe). The score of `c` is
+//!
+//! ```text
+//! Σ_v P(c shows v) · (best next safety | v)  +  w_progress · Σ_v P(c shows v) · [v leaves a safe cell]
+//! ```
+//!
+//! i.e. the chance to survive `c` and the following guess, with progress (Tu et al.'s "S")
+//! as a tie-break. Candidates are the safest frontier cells (within a cut-off of the best
+//! safety) and a few interior cells with the fewest covered neighbours (corners and edges:
+//! the likeliest to open a region).
+
+use search_core::Budget;
+
+use crate::error::ProbabilityError;
+use crate::geometry::CellId;
+use crate::probability::exact::exact_analysis;
+use crate::probability::map::ProbabilityMap;
+use crate::view::{CellView, PlayerView};
+
+/// Tunables of the guess.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GuessOptions {
+    /// Score candidates by secondary safety; when off, the safest cell is taken (ties: the
+    /// interior cell with fewest covered neighbours, then row-major order).
+    pub secondary_safety: bool,
+    /// Candidates must have a safety of at least this fraction of the best safety.
+    pub cut_off: f64,
+    /// At most this many frontier candidates (the safest ones).
+    pub max_frontier: usize,
+    /// At most this many interior candidates.
+    pub max_interior: usize,
+    /// The weight of progress in the score.
+    pub progress_weight: f64,
+}
+
+impl Default for GuessOptions {
+    fn default() -> Self {
+        Self {
+            secondary_safety: true,
+            cut_off: 0.9,
+            max_frontier: 10,
+            max_interior: 2,
+            progress_weight: 0.001,
+        }
+    }
+}
+
+/// One scored candidate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScoredGuess {
+    /// The cell.
+    pub cell: CellId,
+    /// Its P(mine).
+    pub p_mine: f64,
+    /// The chance to survive it and the next guess.
+    pub secondary_safety: f64,
+    /// The chance that it leaves a certainly safe cell.
+    pub progress: f64,
+}
+
+/// The number of covered (unflagged) neighbours of `id`.
+fn covered_around(view: &PlayerView, id: CellId) -> usize {
+    view.dims()
+        .neighbours(id)
+        .filter(|&n| view.at(n) == CellView::Covered)
+        .count()
+}
+
+fn is_frontier(view: &PlayerView, id: CellId) -> bool {
+    view.dims()
+        .neighbours(id)
+        .any(|n| matches!(view.at(n), CellView::Revealed(_)))
+}
+
+/// The candidate cells for a guess, safest first.
+fn candidates(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions) -> Vec<(CellId, f64)> {
+    let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
+    let floor = best_safety * options.cut_off;
+    let mut frontier: Vec<(CellId, f64)> = Vec::new();
+    let mut interior: Vec<(usize, CellId, f64)> = Vec::new();
+    for (id, p) in map.covered() {
+        if 1.0 - p < floor || p >= 1.0 {
+            continue;
+        }
+        if is_frontier(view, id) {
+            frontier.push((id, p));
+        } else {
+            interior.push((covered_around(view, id), id, p));
+        }
+    }
+    frontier.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    frontier.truncate(options.max_frontier);
+    interior.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    frontier.extend(
+        interior
+            .into_iter()
+            .take(options.max_interior)
+            .map(|(_, id, p)| (id, p)),
+    );
+    frontier
+}
+
+/// The safest cell: lowest P(mine), then interior cells with the fewest covered neighbours,
+/// then row-major order.
+pub fn safest_cell(view: &PlayerView, map: &ProbabilityMap) -> Option<CellId> {
+    map.covered()
+        .min_by(|a, b| {
+            a.1.total_cmp(&b.1)
+                .then_with(|| {
+                    let key = |id| (is_frontier(view, id), covered_around(view, id));
+                    key(a.0).cmp(&key(b.0))
+                })
+                .then(a.0.cmp(&b.0))
+        })
+        .map(|(id, _)| id)
+}
+
+/// Score `cell` of `view` (whose layout count is `e^{ln_layouts}`) by secondary safety and
+/// progress.
+///
+/// # Errors
+/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
+pub fn score(view: &PlayerView, ln_layouts: f64, cell: CellId, p_mine: f64) -> Result<ScoredGuess, ProbabilityError> {
+    let dims = view.dims();
+    let flags = dims
+        .neighbours(cell)
+        .filter(|&n| view.at(n) == CellView::Flagged)
+        .count() as u8;
+    let open = covered_around(view, cell) as u8;
+    let mut secondary = 0.0;
+    let mut progress = 0.0;
+    let mut opened = view.clone();
+    for v in flags..=(flags + open).min(8) {
+        opened.set(cell, CellView::Revealed(v));
+        let analysis = match exact_analysis(&opened, &Budget::unlimited()) {
+            Ok(a) => a,
+            Err(ProbabilityError::Stopped(reason)) => return Err(ProbabilityError::Stopped(reason)),
+            Err(_) => continue, // no layout shows v here
+        };
+        let p_v = (analysis.ln_layouts - ln_layouts).exp();
+        if p_v.is_nan() || p_v <= 0.0 {
+            continue;
+        }
+        let next_best = analysis
+            .map
+            .covered()
+            .map(|(_, p)| 1.0 - p)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let has_safe = next_best >= 1.0 || next_best == f64::NEG_INFINITY;
+        secondary += p_v * if has_safe { 1.0 } else { next_best };
+        if has_safe {
+            progress += p_v;
+        }
+    }
+    Ok(ScoredGuess {
+        cell,
+        p_mine,
+        secondary_safety: secondary,
+        progress,
+    })
+}
+
+/// The guess for `view` given its exact `map` and layout count (`e^{ln_layouts}`); `None` when
+/// no cell is covered.
+///
+/// # Errors
+/// As [`score`].
+pub fn choose_guess(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    options: &GuessOptions,
+) -> Result<Option<CellId>, ProbabilityError> {
+    if !options.secondary_safety {
+        return Ok(safest_cell(view, map));
+    }
+    let mut best: Option<(f64, ScoredGuess)> = None;
+    for (cell, p) in candidates(view, map, options) {
+        let s = score(view, ln_layouts, cell, p)?;
+        let value = s.secondary_safety + options.progress_weight * s.progress;
+        if best.is_none_or(|(b, _)| value > b + 1e-12) {
+            best = Some((value, s));
+        }
+    }
+    Ok(best.map(|(_, s)| s.cell).or_else(|| safest_cell(view, map)))
+}

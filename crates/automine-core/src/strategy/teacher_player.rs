@@ -1,0 +1,67 @@
+//! [`TeacherPlayer`]: the baseline. It opens the cell AutoMine's teacher calls safest
+//! (ties: row-major order), after the same first click as the exact player, so that the
+//! comparison measures the probabilities and the guessing, not the opening.
+
+use crate::error::ProbabilityError;
+use crate::geometry::Pos;
+use crate::player::Player;
+use crate::probability::teacher::Teacher;
+use crate::settings::FirstClick;
+use crate::strategy::first_click::first_click;
+use crate::view::{CellView, PlayerView};
+
+/// Opens the teacher's safest cell (see the module docs).
+///
+/// ```
+/// use automine_core::strategy::teacher_player::TeacherPlayer;
+/// use automine_core::{FirstClick, Game, GameStatus, Preset, play_out};
+/// let mut game = Game::new(Preset::Beginner.settings(FirstClick::Safe), 5);
+/// play_out(&mut game, &mut TeacherPlayer::new(FirstClick::Safe), 1000)?;
+/// assert_ne!(game.status(), GameStatus::Playing);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct TeacherPlayer {
+    rule: FirstClick,
+    teacher: Option<Teacher>,
+    seen: Vec<bool>,
+}
+
+impl TeacherPlayer {
+    /// A baseline player for one game under `rule`.
+    pub const fn new(rule: FirstClick) -> Self {
+        Self {
+            rule,
+            teacher: None,
+            seen: Vec::new(),
+        }
+    }
+}
+
+impl Player for TeacherPlayer {
+    fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError> {
+        let dims = view.dims();
+        if view.revealed_count() == 0 {
+            return Ok(first_click(dims, self.rule));
+        }
+        let teacher = self.teacher.get_or_insert_with(|| Teacher::new(view));
+        if self.seen.len() != dims.cell_count() {
+            self.seen = vec![false; dims.cell_count()];
+        }
+        // Feed the teacher the cells opened since the last move.
+        let fresh: Vec<_> = dims
+            .ids()
+            .filter(|&id| matches!(view.at(id), CellView::Revealed(_)) && !self.seen[id.index()])
+            .collect();
+        for &id in &fresh {
+            self.seen[id.index()] = true;
+        }
+        teacher.observe(view, &fresh)?;
+        let map = teacher.probabilities(view);
+        map.safest()
+            .map(|(id, _)| dims.pos(id))
+            .ok_or(ProbabilityError::NoLayout {
+                at: dims.pos(crate::geometry::CellId(0)),
+            })
+    }
+}

@@ -1,0 +1,217 @@
+//! The exact player, its parts and the win-rate harness.
+
+use automine_core::strategy::endgame::EndgameSearch;
+use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
+use automine_core::strategy::harness::{PlayerKind, Trial, Z95, run_trial, wilson_interval};
+use automine_core::strategy::layouts::enumerate_layouts;
+use automine_core::{
+    Dims, FirstClick, Game, GameSettings, GameStatus, Height, Player, PlayerView, Preset, SafestCellPlayer, Width,
+    exact_analysis, exact_probabilities,
+};
+use search_core::Budget;
+
+#[test]
+fn wilson_interval_matches_known_values() {
+    // Closed forms: 0 of n gives [0, z²/(n+z²)]; n of n gives [n/(n+z²), 1].
+    let ci = wilson_interval(0, 10, Z95);
+    assert!(ci.low.abs() < 1e-12 && (ci.high - 0.277_532).abs() < 1e-6, "{ci:?}");
+    let ci = wilson_interval(10, 10, Z95);
+    assert!(
+        (ci.low - 0.722_468).abs() < 1e-6 && (ci.high - 1.0).abs() < 1e-12,
+        "{ci:?}"
+    );
+    // Textbook values: 1/10 → [0.0179, 0.4042], 50/100 → [0.4038, 0.5962].
+    let ci = wilson_interval(1, 10, Z95);
+    assert!(
+        (ci.low - 0.017_875).abs() < 1e-5 && (ci.high - 0.404_150).abs() < 1e-5,
+        "{ci:?}"
+    );
+    let ci = wilson_interval(50, 100, Z95);
+    assert!(
+        (ci.low - 0.403_831).abs() < 1e-5 && (ci.high - 0.596_169).abs() < 1e-5,
+        "{ci:?}"
+    );
+    // A large sample: the interval shrinks around the rate.
+    let ci = wilson_interval(41_130, 100_000, Z95);
+    assert!(
+        ci.low < 0.4113 && ci.high > 0.4113 && ci.high - ci.low < 0.0062,
+        "{ci:?}"
+    );
+}
+
+/// Positions reached by the safest-cell player on a small board.
+fn small_positions(seeds: std::ops::Range<u64>) -> Vec<PlayerView> {
+    let settings = GameSettings::new(Dims::new(Width(6), Height(5)).unwrap(), 7, FirstClick::Safe).unwrap();
+    let mut out = Vec::new();
+    for seed in seeds {
+        let mut game = Game::new(settings, seed);
+        let mut player = SafestCellPlayer::default();
+        while game.status() == GameStatus::Playing {
+            out.push(game.view().clone());
+            let pos = player.choose(game.view()).unwrap();
+            game.reveal(pos).unwrap();
+        }
+    }
+    out
+}
+
+#[test]
+fn layout_counts_agree_between_the_exact_solver_and_enumeration() {
+    let mut checked = 0;
+    for view in small_positions(0..40) {
+        let analysis = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        let Some(set) = enumerate_layouts(&view, 20_000, &Budget::unlimited()) else {
+            continue;
+        };
+        let counted = set.mines.len() as f64;
+        assert!(
+            (analysis.ln_layouts - counted.ln()).abs() < 1e-9,
+            "{view}: ln Z {} vs {counted} layouts",
+            analysis.ln_layouts
+        );
+        // Each layout is consistent: its mine frequencies are the exact probabilities.
+        for (i, &cell) in set.cells.iter().enumerate() {
+            let freq = set.mines.iter().filter(|l| l[i]).count() as f64 / counted;
+            assert!((analysis.map.at(cell).unwrap() - freq).abs() < 1e-9);
+        }
+        checked += 1;
+    }
+    assert!(checked > 100, "only {checked} positions checked");
+}
+
+#[test]
+fn endgame_search_finds_known_win_probabilities() {
+    // A 1 in a 2x2 corner: three layouts, every number shows 1, so the best is 2/3 × 1/2.
+    let view: PlayerView = "2x2 1\n1.\n..\n".parse().unwrap();
+    let set = enumerate_layouts(&view, 10, &Budget::unlimited()).unwrap();
+    let best = EndgameSearch::new(&view, &set, 1000).best_move().unwrap();
+    assert!((best.win_probability - 1.0 / 3.0).abs() < 1e-12, "{best:?}");
+    // A forced 50/50.
+    let view: PlayerView = "3x2 1\n01.\n01.\n".parse().unwrap();
+    let set = enumerate_layouts(&view, 10, &Budget::unlimited()).unwrap();
+    let w = EndgameSearch::new(&view, &set, 1000).win_probability().unwrap();
+    assert!((w - 0.5).abs() < 1e-12);
+    // Numbers that pin the mines down: one layout, a certain win.
+    let view: PlayerView = "4x2 2\n....\n1221\n".parse().unwrap();
+    let set = enumerate_layouts(&view, 10, &Budget::unlimited()).unwrap();
+    assert_eq!(set.mines.len(), 1);
+    let best = EndgameSearch::new(&view, &set, 1000).best_move().unwrap();
+    assert!((best.win_probability - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn endgame_win_probability_matches_play_on_small_boards() {
+    // The search's predicted win chance, averaged over many real games from the same kind of
+    // position, must match the observed win rate of the player that follows it.
+    let settings = GameSettings::new(Dims::new(Width(5), Height(4)).unwrap(), 5, FirstClick::Safe).unwrap();
+    let (mut predicted, mut won, mut games) = (0.0, 0.0, 0.0);
+    for seed in 0..300 {
+        let mut game = Game::new(settings, seed);
+        game.reveal(automine_core::Pos::new(automine_core::Col(0), automine_core::Row(0)))
+            .unwrap();
+        if game.status() != GameStatus::Playing {
+            continue;
+        }
+        let Some(set) = enumerate_layouts(game.view(), 400, &Budget::unlimited()) else {
+            continue;
+        };
+        let Some(w) = EndgameSearch::new(game.view(), &set, 200_000).win_probability() else {
+            continue;
+        };
+        let mut options = PlayerOptions::new(FirstClick::Safe);
+        options.endgame_layouts = 400;
+        options.endgame_nodes = 200_000;
+        automine_core::play_out(&mut game, &mut ExactPlayer::new(options), 100).unwrap();
+        predicted += w;
+        won += f64::from(u8::from(game.status() == GameStatus::Won));
+        games += 1.0;
+    }
+    assert!(games > 100.0, "only {games} games");
+    let (p, o) = (predicted / games, won / games);
+    // Binomial noise on a few hundred games: a few percent.
+    assert!(
+        (p - o).abs() < 4.0 * (p * (1.0 - p) / games).sqrt() + 1e-9,
+        "predicted {p}, observed {o}"
+    );
+}
+
+#[test]
+fn the_player_never_opens_a_certain_mine_and_takes_safe_cells_first() {
+    for (preset, rule, games) in [
+        (Preset::Beginner, FirstClick::Safe, 150),
+        (Preset::Intermediate, FirstClick::Opening, 20),
+    ] {
+        for seed in 0..games {
+            let mut game = Game::new(preset.settings(rule), seed);
+            let mut player = ExactPlayer::new(PlayerOptions::new(rule));
+            while game.status() == GameStatus::Playing {
+                let view = game.view().clone();
+                let pos = player.choose(&view).unwrap();
+                if view.revealed_count() > 0 {
+                    let map = exact_probabilities(&view).unwrap();
+                    let p = map.get(pos).unwrap();
+                    assert!(p < 1.0, "seed {seed}: opened a certain mine at {pos}");
+                    if map.certain_safe().next().is_some() {
+                        assert!(
+                            p == 0.0,
+                            "seed {seed}: guessed {pos} (P = {p}) while a safe cell exists"
+                        );
+                    }
+                }
+                game.reveal(pos).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn smoke_win_rates_are_plausible_and_beat_the_teacher() {
+    let rule = FirstClick::Safe;
+    let trial = |player| Trial {
+        settings: Preset::Beginner.settings(rule),
+        seed: 10_000,
+        games: 400,
+        player,
+    };
+    let exact = run_trial(&trial(PlayerKind::exact(rule)), || {}).unwrap();
+    let teacher = run_trial(&trial(PlayerKind::Teacher), || {}).unwrap();
+    // Published: about 92% with a safe corner click; the teacher is far weaker.
+    assert!(exact.win_rate() > 0.85, "exact {}", exact.win_rate());
+    assert!(
+        exact.wins > teacher.wins,
+        "exact {} vs teacher {}",
+        exact.wins,
+        teacher.wins
+    );
+    let opening = Trial {
+        settings: Preset::Beginner.settings(FirstClick::Opening),
+        seed: 0,
+        games: 400,
+        player: PlayerKind::exact(FirstClick::Opening),
+    };
+    assert!(run_trial(&opening, || {}).unwrap().win_rate() > 0.93);
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn results_do_not_depend_on_the_thread_count() {
+    use automine_core::strategy::harness::par_run_trial;
+    let rule = FirstClick::Safe;
+    let trial = Trial {
+        settings: Preset::Intermediate.settings(rule),
+        seed: 77,
+        games: 40,
+        player: PlayerKind::exact(rule),
+    };
+    let one = par_run_trial(&trial, 1, || {}).unwrap();
+    let two = par_run_trial(&trial, 2, || {}).unwrap();
+    let three = par_run_trial(&trial, 3, || {}).unwrap();
+    let serial = run_trial(&trial, || {}).unwrap();
+    assert_eq!(one.records, two.records);
+    assert_eq!(one.records, three.records);
+    assert_eq!(one.records, serial.records);
+    assert_eq!(
+        one.records.iter().map(|r| r.seed).collect::<Vec<_>>(),
+        (77..117).collect::<Vec<_>>()
+    );
+}

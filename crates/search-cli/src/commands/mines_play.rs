@@ -1,0 +1,223 @@
+//! `search-cli mines play`: win rates of the exact player or the teacher baseline over a seed
+//! range (automine-core's `strategy::harness`).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use automine_core::strategy::exact_player::PlayerOptions;
+use automine_core::strategy::harness::{PlayerKind, Trial, TrialSummary, par_run_trial};
+use automine_core::{Dims, FirstClick, GameSettings, Height, Preset, Width};
+use clap::{Args, ValueEnum};
+
+use super::{CommandError, CommandResult};
+use crate::progress::Progress;
+
+/// Which player plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PlayerArg {
+    /// Exact probabilities, endgame search, forced 50/50s, secondary safety.
+    Exact,
+    /// The teacher's safest cell (the baseline).
+    Teacher,
+}
+
+/// First-click rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum RuleArg {
+    /// The first click may hit a mine.
+    Any,
+    /// The first clicked cell is safe.
+    Safe,
+    /// The first clicked cell and its neighbours are safe.
+    Opening,
+}
+
+impl From<RuleArg> for FirstClick {
+    fn from(r: RuleArg) -> Self {
+        match r {
+            RuleArg::Any => FirstClick::Any,
+            RuleArg::Safe => FirstClick::Safe,
+            RuleArg::Opening => FirstClick::Opening,
+        }
+    }
+}
+
+/// Arguments of `search-cli mines play`.
+#[derive(Debug, Args)]
+#[expect(clippy::struct_excessive_bools, reason = "independent command-line switches")]
+pub struct PlayArgs {
+    /// beginner, intermediate, expert, or a custom board `WxH/M` (e.g. `30x16/99`).
+    #[arg(long, default_value = "expert")]
+    preset: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed of game 0; game i uses seed S + i whatever the thread count.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The first-click rule.
+    #[arg(long, value_enum, default_value_t = RuleArg::Safe)]
+    first_click: RuleArg,
+    /// Who plays.
+    #[arg(long, value_enum, default_value_t = PlayerArg::Exact)]
+    player: PlayerArg,
+    /// Worker threads (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Print one JSON object instead of the text summary.
+    #[arg(long)]
+    json: bool,
+    /// Exact player: no endgame search.
+    #[arg(long)]
+    no_endgame: bool,
+    /// Exact player: the endgame search runs at or below this many layouts.
+    #[arg(long, default_value_t = 256)]
+    endgame_layouts: usize,
+    /// Exact player: do not take forced 50/50s early.
+    #[arg(long)]
+    no_fifty_fifty: bool,
+    /// Exact player: guess the safest cell instead of scoring secondary safety.
+    #[arg(long)]
+    no_secondary_safety: bool,
+    /// Exact player: first click in the top-left corner whatever the rule.
+    #[arg(long)]
+    corner_first_click: bool,
+}
+
+/// Parse `beginner|intermediate|expert|WxH/M` under `rule`.
+fn parse_board(text: &str, rule: FirstClick) -> Result<GameSettings, CommandError> {
+    if let Ok(preset) = text.parse::<Preset>() {
+        return Ok(preset.settings(rule));
+    }
+    let bad = || {
+        CommandError::Usage(format!(
+            "--preset {text:?}: expected beginner, intermediate, expert or WxH/M"
+        ))
+    };
+    let (size, mines) = text.split_once('/').ok_or_else(bad)?;
+    let (w, h) = size.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u16 = w.trim().parse().map_err(|_| bad())?;
+    let h: u16 = h.trim().parse().map_err(|_| bad())?;
+    let mines: u32 = mines.trim().parse().map_err(|_| bad())?;
+    let dims = Dims::new(Width(w), Height(h)).map_err(|e| CommandError::Usage(format!("--preset {text:?}: {e}")))?;
+    GameSettings::new(dims, mines, rule).map_err(|e| CommandError::Usage(format!("--preset {text:?}: {e}")))
+}
+
+fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
+    match args.player {
+        PlayerArg::Teacher => PlayerKind::Teacher,
+        PlayerArg::Exact => {
+            let mut options = PlayerOptions::new(rule);
+            options.endgame_layouts = if args.no_endgame { 0 } else { args.endgame_layouts };
+            options.forced_fifty_fifty = !args.no_fifty_fifty;
+            options.guess.secondary_safety = !args.no_secondary_safety;
+            options.first_click_policy = !args.corner_first_click;
+            PlayerKind::Exact(options)
+        }
+    }
+}
+
+fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json::Value {
+    let ci = s.ci95();
+    let dims = trial.settings.dims();
+    serde_json::json!({
+        "board": format!("{}x{}/{}", dims.width().0, dims.height().0, trial.settings.mines()),
+        "first_click": trial.settings.first_click().name(),
+        "player": match args.player { PlayerArg::Exact => "exact", PlayerArg::Teacher => "teacher" },
+        "seed": trial.seed,
+        "games": s.games,
+        "wins": s.wins,
+        "win_rate": s.win_rate(),
+        "ci95_low": ci.low,
+        "ci95_high": ci.high,
+        "games_per_second": s.games_per_second(),
+        "seconds": s.elapsed.as_secs_f64(),
+        "endgame": !args.no_endgame && args.player == PlayerArg::Exact,
+        "endgame_layouts": args.endgame_layouts,
+        "fifty_fifty": !args.no_fifty_fifty,
+        "secondary_safety": !args.no_secondary_safety,
+        "first_click_policy": !args.corner_first_click,
+    })
+}
+
+/// Run `search-cli mines play`.
+pub fn play(args: &PlayArgs) -> CommandResult {
+    let rule = FirstClick::from(args.first_click);
+    let settings = parse_board(&args.preset, rule)?;
+    let trial = Trial {
+        settings,
+        seed: args.seed,
+        games: args.games,
+        player: player_kind(args, rule),
+    };
+    let progress = Progress::new("games", Some(args.games));
+    let summary = par_run_trial(&trial, args.threads, || progress.inc(1))
+        .map_err(|e| CommandError::Usage(format!("a game failed: {e}")))?;
+    progress.finish();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", json_summary(args, &trial, &summary))?;
+    } else {
+        let ci = summary.ci95();
+        writeln!(out, "games            {}", summary.games)?;
+        writeln!(out, "wins             {}", summary.wins)?;
+        writeln!(out, "win rate         {:.4}%", 100.0 * summary.win_rate())?;
+        writeln!(
+            out,
+            "95% interval     [{:.4}%, {:.4}%] (Wilson)",
+            100.0 * ci.low,
+            100.0 * ci.high
+        )?;
+        writeln!(out, "games/s          {:.2}", summary.games_per_second())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The demo part: win rates of the exact player and the teacher on the same 300 beginner games.
+///
+/// # Errors
+/// When writing fails or a game fails.
+pub fn demo(out: &mut impl Write) -> CommandResult {
+    writeln!(
+        out,
+        "== automine-core: win rates on the same 300 beginner games (first click safe)"
+    )?;
+    let rule = FirstClick::Safe;
+    for (name, player) in [("exact  ", PlayerKind::exact(rule)), ("teacher", PlayerKind::Teacher)] {
+        let trial = Trial {
+            settings: Preset::Beginner.settings(rule),
+            seed: 0,
+            games: 300,
+            player,
+        };
+        let s = par_run_trial(&trial, 0, || {}).map_err(|e| CommandError::Usage(format!("a game failed: {e}")))?;
+        let ci = s.ci95();
+        writeln!(
+            out,
+            "{name} {:>3}/{} won = {:.1}% [{:.1}%, {:.1}%], {:.0} games/s",
+            s.wins,
+            s.games,
+            100.0 * s.win_rate(),
+            100.0 * ci.low,
+            100.0 * ci.high,
+            s.games_per_second()
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_parse_and_bad_ones_are_named() {
+        assert_eq!(parse_board("expert", FirstClick::Safe).unwrap().mines(), 99);
+        let custom = parse_board("8x8/10", FirstClick::Opening).unwrap();
+        assert_eq!(custom.dims().cell_count(), 64);
+        for bad in ["huge", "8x8", "8x/10", "3x3/9"] {
+            let err = parse_board(bad, FirstClick::Opening).unwrap_err().to_string();
+            assert!(err.contains("--preset"), "{bad}: {err}");
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! `search-cli mines play`: the output contract of issue 8.
+
+use std::process::Command;
+
+fn play(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_search-cli"))
+        .args(["mines", "play"])
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text.trim()).expect("one JSON object")
+}
+
+#[test]
+fn json_has_the_issue_keys_and_ignores_the_thread_count() {
+    let base = [
+        "--preset",
+        "beginner",
+        "--games",
+        "60",
+        "--seed",
+        "5",
+        "--first-click",
+        "opening",
+        "--json",
+    ];
+    let (ok, one, _) = play(&[&base[..], &["--threads", "1"]].concat());
+    assert!(ok);
+    let (ok, two, _) = play(&[&base[..], &["--threads", "2"]].concat());
+    assert!(ok);
+    let (a, b) = (json(&one), json(&two));
+    for key in ["games", "wins", "win_rate", "ci95_low", "ci95_high", "games_per_second"] {
+        assert!(a.get(key).is_some(), "missing {key}: {one}");
+    }
+    assert_eq!(a["games"], 60);
+    for key in ["wins", "win_rate", "ci95_low", "ci95_high"] {
+        assert_eq!(a[key], b[key], "{key} differs between thread counts");
+    }
+    let rate = a["win_rate"].as_f64().unwrap();
+    assert!(a["ci95_low"].as_f64().unwrap() <= rate && rate <= a["ci95_high"].as_f64().unwrap());
+}
+
+#[test]
+fn text_summary_and_teacher_baseline() {
+    let (ok, out, _) = play(&[
+        "--preset",
+        "8x8/10",
+        "--games",
+        "30",
+        "--player",
+        "teacher",
+        "--threads",
+        "1",
+    ]);
+    assert!(ok);
+    for label in ["games", "wins", "win rate", "95% interval", "games/s"] {
+        assert!(out.contains(label), "{label} missing in {out}");
+    }
+}
+
+#[test]
+fn bad_boards_are_named() {
+    let (ok, _, err) = play(&["--preset", "9x9/99", "--games", "1"]);
+    assert!(!ok);
+    assert!(err.contains("--preset"), "{err}");
+}
