@@ -63,9 +63,6 @@ const BAND: u32 = (1 << 27) - 1;
 /// Every digit band.
 const ALL_DIRTY: u32 = (1 << 27) - 1;
 
-/// Bit `3 * digit` for every digit: shifted by `band`, the digit bands of one band.
-const EVERY_DIGIT: u32 = 0x0124_9249;
-
 /// What one propagation rule did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Step {
@@ -173,15 +170,18 @@ impl Board9 {
         if self.cand[3 * d + band] & bit == 0 {
             return false;
         }
-        let touched = (7 << (3 * d)) | if naked { 0 } else { EVERY_DIGIT << band };
+        // Dirty: every band of `d`, and the other digits' band only where the cell held them.
+        let mut touched = 7 << (3 * d);
+        if !naked {
+            for e in 0..9 {
+                let w = self.cand[3 * e + band];
+                touched |= ((w >> bit_index) & 1) << (3 * e + band);
+                self.cand[3 * e + band] = w & !bit;
+            }
+        }
         self.dirty_hidden |= touched;
         self.dirty_columns |= touched;
         self.dirty_locked |= touched;
-        if !naked {
-            for e in 0..9 {
-                self.cand[3 * e + band] &= !bit;
-            }
-        }
         let col = COL[bit_index % 9];
         self.cand[3 * d] &= !col;
         self.cand[3 * d + 1] &= !col;
