@@ -97,7 +97,7 @@ impl Board9 {
         }
         let mut board = Board9::new();
         for (cell, &v) in grid.values().iter().enumerate() {
-            if v != 0 && !board.place(v as usize - 1, cell / 27, cell % 27, false) {
+            if v != 0 && !board.place_tracking(v as usize - 1, cell / 27, cell % 27, false, false) {
                 // Leave the cell open without candidates: propagation reports it.
                 for d in 0..9 {
                     board.cand[3 * d + cell / 27] &= !(1 << (cell % 27));
@@ -166,6 +166,13 @@ impl Board9 {
     /// has no other candidate (so the other digits do not change).
     #[inline(always)]
     pub(crate) fn place(&mut self, d: usize, band: usize, bit_index: usize, naked: bool) -> bool {
+        self.place_tracking(d, band, bit_index, naked, true)
+    }
+
+    /// [`Board9::place`], recording what changed for propagation only when `track` is true
+    /// (the givens of a new board need no record: everything starts out to be examined).
+    #[inline(always)]
+    fn place_tracking(&mut self, d: usize, band: usize, bit_index: usize, naked: bool, track: bool) -> bool {
         let bit = 1u32 << bit_index;
         if self.cand[3 * d + band] & bit == 0 {
             return false;
@@ -175,13 +182,17 @@ impl Board9 {
         if !naked {
             for e in 0..9 {
                 let w = self.cand[3 * e + band];
-                touched |= ((w >> bit_index) & 1) << (3 * e + band);
+                if track {
+                    touched |= ((w >> bit_index) & 1) << (3 * e + band);
+                }
                 self.cand[3 * e + band] = w & !bit;
             }
         }
-        self.dirty_hidden |= touched;
-        self.dirty_columns |= touched;
-        self.dirty_locked |= touched;
+        if track {
+            self.dirty_hidden |= touched;
+            self.dirty_columns |= touched;
+            self.dirty_locked |= touched;
+        }
         let col = COL[bit_index % 9];
         self.cand[3 * d] &= !col;
         self.cand[3 * d + 1] &= !col;
