@@ -180,12 +180,15 @@ impl Board9 {
         // Dirty: every band of `d`, and the other digits' band only where the cell held them.
         let mut touched = 7 << (3 * d);
         if !naked {
+            // Digit e's bit lands at `bit_index + 3 * e` (at most 50): constant shifts only.
+            let mut held = 0u64;
             for e in 0..9 {
                 let w = self.cand[3 * e + band];
-                if track {
-                    touched |= ((w >> bit_index) & 1) << (3 * e + band);
-                }
+                held |= u64::from(w & bit) << (3 * e);
                 self.cand[3 * e + band] = w & !bit;
+            }
+            if track {
+                touched |= ((held >> bit_index) as u32) << band;
             }
         }
         if track {
