@@ -63,9 +63,6 @@ const BAND: u32 = (1 << 27) - 1;
 /// Every digit band.
 const ALL_DIRTY: u32 = (1 << 27) - 1;
 
-/// Bit `3 * digit` for every digit: shifted by `band`, the digit bands of one band.
-const EVERY_DIGIT: u32 = 0x0124_9249;
-
 /// What one propagation rule did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Step {
@@ -100,7 +97,7 @@ impl Board9 {
         }
         let mut board = Board9::new();
         for (cell, &v) in grid.values().iter().enumerate() {
-            if v != 0 && !board.place(v as usize - 1, cell / 27, cell % 27, false) {
+            if v != 0 && !board.place_tracking(v as usize - 1, cell / 27, cell % 27, false, false) {
                 // Leave the cell open without candidates: propagation reports it.
                 for d in 0..9 {
                     board.cand[3 * d + cell / 27] &= !(1 << (cell % 27));
@@ -169,18 +166,35 @@ impl Board9 {
     /// has no other candidate (so the other digits do not change).
     #[inline(always)]
     pub(crate) fn place(&mut self, d: usize, band: usize, bit_index: usize, naked: bool) -> bool {
+        self.place_tracking(d, band, bit_index, naked, true)
+    }
+
+    /// [`Board9::place`], recording what changed for propagation only when `track` is true
+    /// (the givens of a new board need no record: everything starts out to be examined).
+    #[inline(always)]
+    fn place_tracking(&mut self, d: usize, band: usize, bit_index: usize, naked: bool, track: bool) -> bool {
         let bit = 1u32 << bit_index;
         if self.cand[3 * d + band] & bit == 0 {
             return false;
         }
-        let touched = (7 << (3 * d)) | if naked { 0 } else { EVERY_DIGIT << band };
-        self.dirty_hidden |= touched;
-        self.dirty_columns |= touched;
-        self.dirty_locked |= touched;
+        // Dirty: every band of `d`, and the other digits' band only where the cell held them.
+        let mut touched = 7 << (3 * d);
         if !naked {
+            // Digit e's bit lands at `bit_index + 3 * e` (at most 50): constant shifts only.
+            let mut held = 0u64;
             for e in 0..9 {
-                self.cand[3 * e + band] &= !bit;
+                let w = self.cand[3 * e + band];
+                held |= u64::from(w & bit) << (3 * e);
+                self.cand[3 * e + band] = w & !bit;
             }
+            if track {
+                touched |= ((held >> bit_index) as u32) << band;
+            }
+        }
+        if track {
+            self.dirty_hidden |= touched;
+            self.dirty_columns |= touched;
+            self.dirty_locked |= touched;
         }
         let col = COL[bit_index % 9];
         self.cand[3 * d] &= !col;

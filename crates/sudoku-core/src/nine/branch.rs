@@ -108,14 +108,23 @@ fn greedy(board: &Board9, out: &mut Vec<Placement>) {
     }
     let Some((_, cell)) = best else { return };
     let (band, i) = (cell / 27, cell % 27);
-    let start = out.len();
+    // Each digit scored once; an insertion sort on the few digits keeps ties in digit order.
+    let mut scored = [(0u32, 0u8); 9];
+    let mut n = 0;
     for d in 0..9 {
         if board.band_candidates(d, band) & (1 << i) != 0 {
-            out.push(Placement {
-                cell: cell as u16,
-                digit: d as u8 + 1,
-            });
+            let entry = (eliminations(board, d, band, i), d as u8 + 1);
+            let mut j = n;
+            while j > 0 && scored[j - 1].0 < entry.0 {
+                scored[j] = scored[j - 1];
+                j -= 1;
+            }
+            scored[j] = entry;
+            n += 1;
         }
     }
-    out[start..].sort_by_key(|p| std::cmp::Reverse(eliminations(board, p.digit as usize - 1, band, i)));
+    out.extend(scored[..n].iter().map(|&(_, digit)| Placement {
+        cell: cell as u16,
+        digit,
+    }));
 }
