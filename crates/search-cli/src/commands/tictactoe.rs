@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use adversarial_core::engine::{Engine, EngineConfig};
-use adversarial_core::games::mnk::{MnkGame, MnkPosition};
+use adversarial_core::games::mnk::{MnkGame, MnkPosition, OpenLines};
 use adversarial_core::games::tictactoe::{cell_name, parse_cell, parse_moves};
 use adversarial_core::{Game, Outcome, Scoring, Side, Utility};
 use clap::{Args, Subcommand};
@@ -178,6 +178,35 @@ pub fn demo(out: &mut impl Write) -> CommandResult {
         "after X 1, O 2: X to move has a {value}; winning moves {}",
         names.join(" ")
     )?;
+    // Engine against engine: the lecture's open-lines evaluation at depth 2 for X (the
+    // cutoff search) against the perfect engine for O.
+    writeln!(
+        out,
+        "a game: X = cutoff search (depth 2, open lines), O = perfect engine"
+    )?;
+    let mut cutoff = Engine::new(EngineConfig::default().with_max_depth(2));
+    let mut perfect = Engine::new(EngineConfig::default());
+    let lines = Scoring::new(Utility::LECTURE, OpenLines);
+    let exact = Scoring::exact(Utility::DISTANCE);
+    let mut position = game.start();
+    let mut moves = Vec::new();
+    while game.outcome(&position).is_none() {
+        let report = if game.side_to_move(&position) == Side::First {
+            cutoff.search(&game, &position, &lines, &Budget::unlimited())
+        } else {
+            perfect.search(&game, &position, &exact, &Budget::unlimited())
+        };
+        let Some(cell) = report.value.best_move else { break };
+        game.apply(&mut position, cell);
+        moves.push(cell_name(cell).to_string());
+    }
+    write!(out, "{}", game.render(&position))?;
+    let result = match game.outcome(&position) {
+        Some(Outcome::Win(Side::First)) => "X wins",
+        Some(Outcome::Win(Side::Second)) => "O wins",
+        _ => "draw",
+    };
+    writeln!(out, "moves {}: {result}", moves.join(" "))?;
     Ok(ExitCode::SUCCESS)
 }
 
