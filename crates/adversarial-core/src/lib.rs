@@ -47,6 +47,13 @@
 //! assert_eq!(report.value, -1);
 //! ```
 //!
+//! ## Determinism
+//! Every search is deterministic: the same position, scoring and configuration give the same
+//! value, best move, principal variation and node counts on every platform (budgets with a
+//! deadline or a cancellation flag are the exception: where they stop depends on timing). The
+//! `parallel` search returns the same value as the sequential one; its node counts depend on
+//! scheduling. Synthetic trees ([`games::random_tree`]) are seed-stable.
+//!
 //! ## Feature flags
 //! - `parallel`: [`engine::parallel`], a root-split search on rayon whose value equals the
 //!   sequential one.

@@ -39,6 +39,12 @@
 //!   [`explain`]: the step-by-step logical solver; [`grading`]: HoDoKu-style difficulty;
 //!   [`pipeline`]: techniques as the propagation step of the tree search.
 //!
+//! ## Determinism
+//! Solving, counting, explaining and grading are deterministic functions of the puzzle (and
+//! the chosen strategy and settings). Generation is seed-stable: [`generate`] draws only from a
+//! `ChaCha8Rng` seeded by the caller, so a seed gives the same puzzle on every platform and for
+//! every thread count (`search-cli sudoku … --threads N` never changes the output).
+//!
 //! ## Feature flags
 //! - `parallel`: enables search-core's parallel searches (the problems here work with them).
 
