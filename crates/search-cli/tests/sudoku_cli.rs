@@ -1,26 +1,9 @@
 //! `search-cli sudoku`: one answer per input line, in order, identical for every thread count;
 //! comments and blank lines skipped; bad lines answered with `error:` and exit status 1.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn run(args: &[&str], input: &str) -> (String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_search-cli"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    let out = child.wait_with_output().expect("the binary finishes");
-    (String::from_utf8(out.stdout).expect("utf-8"), out.status.success())
-}
+use common::run_text as run;
 
 const PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const SOLUTION: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";

@@ -1,0 +1,29 @@
+//! Running the `search-cli` binary from the integration tests.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Run `search-cli ARGS` with `stdin` as standard input and collect everything it printed.
+pub fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_search-cli"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+/// Standard output as text, and whether the exit status was success.
+#[allow(dead_code, reason = "not every test file uses every helper")]
+pub fn run_text(args: &[&str], stdin: &str) -> (String, bool) {
+    let out = run(args, stdin);
+    (String::from_utf8(out.stdout).expect("utf-8"), out.status.success())
+}
