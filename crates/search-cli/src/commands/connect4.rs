@@ -66,6 +66,28 @@ pub enum First {
     Engine,
 }
 
+/// Prompt for the human's move in a terminal game and read one line into `line`. `None` (after
+/// saying so) when the input ended or the player typed `q`/`quit`: the game is abandoned.
+pub fn read_move<'l>(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    line: &'l mut String,
+) -> std::io::Result<Option<&'l str>> {
+    write!(out, "your move> ")?;
+    out.flush()?;
+    line.clear();
+    if input.read_line(line)? == 0 {
+        writeln!(out, "\nend of input: game abandoned")?;
+        return Ok(None);
+    }
+    let text = line.trim();
+    if text.eq_ignore_ascii_case("q") || text.eq_ignore_ascii_case("quit") {
+        writeln!(out, "game abandoned")?;
+        return Ok(None);
+    }
+    Ok(Some(text))
+}
+
 #[derive(Debug, Args)]
 struct PlayArgs {
     /// Who plays first (X).
@@ -192,18 +214,9 @@ pub fn play_game(input: &mut impl BufRead, out: &mut impl Write, first: First, t
     let mut line = String::new();
     while ConnectFour.outcome(&position).is_none() {
         if position.side_to_move() == human {
-            write!(out, "your move> ")?;
-            out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out, "\nend of input: game abandoned")?;
+            let Some(text) = read_move(input, out, &mut line)? else {
                 return Ok(());
-            }
-            let text = line.trim();
-            if text.eq_ignore_ascii_case("q") || text.eq_ignore_ascii_case("quit") {
-                writeln!(out, "game abandoned")?;
-                return Ok(());
-            }
+            };
             let column = match text.parse::<u32>() {
                 Ok(c) if (1..=WIDTH).contains(&c) => c,
                 _ => {

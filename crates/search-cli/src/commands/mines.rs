@@ -67,9 +67,9 @@ impl From<PresetArg> for Preset {
     }
 }
 
-/// First-click rules.
+/// First-click rules (shared by every `mines` subcommand).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum RuleArg {
+pub(crate) enum RuleArg {
     /// The first click may hit a mine.
     Any,
     /// The first clicked cell is safe.

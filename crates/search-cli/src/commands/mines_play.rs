@@ -9,6 +9,7 @@ use automine_core::strategy::harness::{PlayerKind, Trial, TrialSummary, par_run_
 use automine_core::{Dims, FirstClick, GameSettings, Height, Preset, Width};
 use clap::{Args, ValueEnum};
 
+use super::mines::RuleArg;
 use super::{CommandError, CommandResult};
 use crate::progress::Progress;
 
@@ -19,27 +20,6 @@ enum PlayerArg {
     Exact,
     /// The teacher's safest cell (the baseline).
     Teacher,
-}
-
-/// First-click rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum RuleArg {
-    /// The first click may hit a mine.
-    Any,
-    /// The first clicked cell is safe.
-    Safe,
-    /// The first clicked cell and its neighbours are safe.
-    Opening,
-}
-
-impl From<RuleArg> for FirstClick {
-    fn from(r: RuleArg) -> Self {
-        match r {
-            RuleArg::Any => FirstClick::Any,
-            RuleArg::Safe => FirstClick::Safe,
-            RuleArg::Opening => FirstClick::Opening,
-        }
-    }
 }
 
 /// Arguments of `search-cli mines play`.

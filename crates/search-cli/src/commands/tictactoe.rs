@@ -11,7 +11,7 @@ use adversarial_core::{Game, Outcome, Scoring, Side, Utility};
 use clap::{Args, Subcommand};
 use search_core::{Budget, SearchSpace};
 
-use super::connect4::First;
+use super::connect4::{First, read_move};
 use super::{CommandError, CommandResult};
 
 /// Arguments of `search-cli tictactoe`.
@@ -113,18 +113,9 @@ pub fn play_game(input: &mut impl BufRead, out: &mut impl Write, first: First) -
     let mut line = String::new();
     while game.outcome(&position).is_none() {
         if game.side_to_move(&position) == human {
-            write!(out, "your move> ")?;
-            out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out, "\nend of input: game abandoned")?;
+            let Some(text) = read_move(input, out, &mut line)? else {
                 return Ok(());
-            }
-            let text = line.trim();
-            if text.eq_ignore_ascii_case("q") || text.eq_ignore_ascii_case("quit") {
-                writeln!(out, "game abandoned")?;
-                return Ok(());
-            }
+            };
             let mut chars = text.chars();
             let (Some(cell), None) = (chars.next().and_then(parse_cell), chars.next()) else {
                 writeln!(out, "{text:?} is not a cell: type one digit from 1 to 9")?;
