@@ -118,6 +118,11 @@ impl Game {
     pub fn reveal(&mut self, pos: Pos) -> Result<MoveOutcome, PlayError> {
         let id = self.check(pos)?;
         let mut outcome = MoveOutcome::default();
+        if self.view.at(id) != CellView::Covered {
+            // A flag (or an open cell) absorbs the click; in particular a click on a flag
+            // must not lay the mines: the protected first click is the first real opening.
+            return Ok(outcome);
+        }
         if self.layout.is_none() {
             self.layout = Some(MineLayout::generate(self.settings, self.seed, pos)?);
         }
@@ -262,6 +267,20 @@ mod tests {
         assert_eq!(game.status(), GameStatus::Playing);
         assert!(!game.toggle_flag(pos(3, 0)).unwrap());
         assert_eq!(game.reveal(pos(9, 0)), Err(PlayError::OffBoard(pos(9, 0))));
+    }
+
+    #[test]
+    fn a_click_on_a_flag_does_not_lay_the_mines() {
+        // Found by the invariants property test: flag a cell, click it, then open another
+        // cell. The protected first click is the second cell, not the flagged one.
+        for seed in 0..200 {
+            let settings = GameSettings::new(Dims::new(Width(5), Height(5)).unwrap(), 7, FirstClick::Safe).unwrap();
+            let mut game = Game::new(settings, seed);
+            game.toggle_flag(pos(4, 4)).unwrap();
+            assert!(game.reveal(pos(4, 4)).unwrap().revealed.is_empty());
+            assert!(game.hidden_layout().is_none());
+            assert_eq!(game.reveal(pos(0, 1)).unwrap().exploded, None);
+        }
     }
 
     #[test]
