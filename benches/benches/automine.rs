@@ -13,26 +13,10 @@ use std::time::{Duration, Instant};
 
 use automine_core::suite::played_positions;
 use automine_core::{
-    CellView, FirstClick, Game, GameStatus, PlayerView, Preset, SafestCellPlayer, exact_probabilities, play_out,
+    FirstClick, Game, GameStatus, PlayerView, Preset, SafestCellPlayer, exact_probabilities, play_out,
 };
 use criterion::{Criterion, Throughput, criterion_group};
-
-/// The board in `ms_toollib`'s encoding: rows of 0–8 numbers, 10 covered, 11 flagged.
-fn to_ms_toollib(view: &PlayerView) -> Vec<Vec<i32>> {
-    let w = view.dims().width().0 as usize;
-    view.cells()
-        .chunks(w)
-        .map(|row| {
-            row.iter()
-                .map(|c| match c {
-                    CellView::Covered => 10,
-                    CellView::Flagged => 11,
-                    CellView::Revealed(n) => i32::from(*n),
-                })
-                .collect()
-        })
-        .collect()
-}
+use search_benches::ms_toollib_board;
 
 /// Expert mid-game positions (10 % to 90 % of the cells open), 5 per game, seeds 0..200.
 fn expert_suite() -> Vec<PlayerView> {
@@ -46,7 +30,7 @@ fn percentile(sorted: &[Duration], q: f64) -> Duration {
 
 fn percentiles() {
     let suite = expert_suite();
-    let boards: Vec<Vec<Vec<i32>>> = suite.iter().map(to_ms_toollib).collect();
+    let boards: Vec<Vec<Vec<i32>>> = suite.iter().map(ms_toollib_board).collect();
     let mut ours = Vec::with_capacity(suite.len());
     let mut theirs = Vec::with_capacity(suite.len());
     let mut worst = 0.0f64;
@@ -123,7 +107,7 @@ fn games(c: &mut Criterion) {
 
 fn probability_maps(c: &mut Criterion) {
     let suite: Vec<PlayerView> = expert_suite().into_iter().step_by(10).collect();
-    let boards: Vec<Vec<Vec<i32>>> = suite.iter().map(to_ms_toollib).collect();
+    let boards: Vec<Vec<Vec<i32>>> = suite.iter().map(ms_toollib_board).collect();
     let mut group = c.benchmark_group("mines_expert_midgame_map");
     group.throughput(Throughput::Elements(suite.len() as u64));
     group.bench_function("automine_core_exact", |b| {

@@ -2,24 +2,8 @@
 //! (a port of `JSMinesweeper`'s probability engine) on expert mid-game positions.
 
 use automine_core::suite::played_positions;
-use automine_core::{CellView, FirstClick, PlayerView, Preset, exact_probabilities};
-
-/// The board in `ms_toollib`'s encoding: rows of 0–8 numbers, 10 covered, 11 flagged.
-fn to_ms_toollib(view: &PlayerView) -> Vec<Vec<i32>> {
-    let w = view.dims().width().0 as usize;
-    view.cells()
-        .chunks(w)
-        .map(|row| {
-            row.iter()
-                .map(|c| match c {
-                    CellView::Covered => 10,
-                    CellView::Flagged => 11,
-                    CellView::Revealed(n) => i32::from(*n),
-                })
-                .collect()
-        })
-        .collect()
-}
+use automine_core::{FirstClick, Preset, exact_probabilities};
+use search_benches::ms_toollib_board;
 
 #[test]
 fn exact_probabilities_match_ms_toollib_on_expert_positions() {
@@ -28,7 +12,7 @@ fn exact_probabilities_match_ms_toollib_on_expert_positions() {
     let mut worst = 0.0f64;
     for view in &positions {
         let ours = exact_probabilities(view).unwrap();
-        let board = to_ms_toollib(view);
+        let board = ms_toollib_board(view);
         let (frontier, interior, _, _) =
             ms_toollib::cal_probability_csp(&board, f64::from(view.total_mines())).expect("ms_toollib solves it");
         let mut theirs = vec![interior; view.dims().cell_count()];
