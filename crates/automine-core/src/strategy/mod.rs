@@ -8,7 +8,8 @@
 //! - [`fifty_fifty`]: forced 50/50s, taken at once;
 //! - [`guess`]: the guess by secondary safety (survive this click and the next);
 //! - [`exact_player`]: the player that puts them together; [`teacher_player`]: the baseline;
-//! - [`harness`]: N games over a seed range, Wilson interval, games per second.
+//! - [`harness`]: N games over a seed range, Wilson interval, games per second;
+//! - [`paired`]: two players on the same games: discordant pairs, McNemar's test.
 
 pub mod endgame;
 pub mod exact_player;
@@ -17,4 +18,5 @@ pub mod first_click;
 pub mod guess;
 pub mod harness;
 pub mod layouts;
+pub mod paired;
 pub mod teacher_player;

@@ -35,6 +35,9 @@ enum MinesCommand {
     Show(ShowArgs),
     /// Win rates: N games over a seed range with the exact player or the teacher baseline.
     Play(super::mines_play::PlayArgs),
+    /// Paired comparison of two `mines play --records` files of the same games: discordant
+    /// games, the difference of win rates with its 95% interval, McNemar's exact test.
+    Compare(super::mines_compare::CompareArgs),
 }
 
 /// Which probabilities to compute.
@@ -160,6 +163,7 @@ pub fn run(args: &MinesArgs) -> CommandResult {
         MinesCommand::Dataset(a) => dataset(a),
         MinesCommand::Show(a) => show(a),
         MinesCommand::Play(a) => super::mines_play::play(a),
+        MinesCommand::Compare(a) => super::mines_compare::compare(a),
     }
 }
 

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use automine_core::strategy::exact_player::PlayerOptions;
 use automine_core::strategy::harness::{PlayerKind, Trial, TrialSummary, par_run_trial};
+use automine_core::strategy::paired::write_records;
 use automine_core::{Dims, FirstClick, GameSettings, Height, Preset, Width};
 use clap::{Args, ValueEnum};
 
@@ -47,6 +48,10 @@ pub struct PlayArgs {
     /// Print one JSON object instead of the text summary.
     #[arg(long)]
     json: bool,
+    /// Also write every game's outcome (`seed,won,moves`) to this CSV file, for
+    /// `search-cli mines compare`.
+    #[arg(long, value_name = "FILE")]
+    records: Option<std::path::PathBuf>,
     /// Exact player: no endgame search.
     #[arg(long)]
     no_endgame: bool,
@@ -134,6 +139,10 @@ pub fn play(args: &PlayArgs) -> CommandResult {
     let summary = par_run_trial(&trial, args.threads, || progress.inc(1))
         .map_err(|e| CommandError::Usage(format!("a game failed: {e}")))?;
     progress.finish();
+    if let Some(path) = &args.records {
+        std::fs::write(path, write_records(&summary.records))
+            .map_err(|e| CommandError::Usage(format!("--records {}: {e}", path.display())))?;
+    }
     let mut out = std::io::stdout().lock();
     if args.json {
         writeln!(out, "{}", json_summary(args, &trial, &summary))?;

@@ -3,6 +3,7 @@
 pub mod connect4;
 pub mod demo;
 pub mod mines;
+pub mod mines_compare;
 pub mod mines_play;
 pub mod queens;
 pub mod sudoku;
