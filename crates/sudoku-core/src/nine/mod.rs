@@ -8,6 +8,7 @@
 
 mod board;
 mod branch;
+mod propagate;
 mod tables;
 
 pub use board::Board9;
