@@ -84,16 +84,58 @@ impl Board9 {
         if grid.layout() != Layout::NINE {
             return None;
         }
-        let mut board = Board9::new();
-        for (cell, &v) in grid.values().iter().enumerate() {
-            if v != 0 && !board.place_tracking(v as usize - 1, cell / 27, cell % 27, false, false) {
-                // Leave the cell open without candidates: propagation reports it.
-                for d in 0..9 {
-                    board.cand[3 * d + cell / 27] &= !(1 << (cell % 27));
+        // The givens in reading order (band, band cell, digit from 0), the givens per digit
+        // band, and the filled cells per band: every other digit loses the filled cells at once.
+        let mut givens = [(0u8, 0u8, 0u8); 81];
+        let mut n = 0;
+        let mut given = [0u32; 27];
+        let mut filled = [0u32; 3];
+        for (band, row) in grid.values().chunks_exact(27).enumerate() {
+            for (i, &v) in row.iter().enumerate() {
+                if v != 0 {
+                    let d = usize::from(v.min(9) - 1);
+                    given[3 * d + band] |= 1 << i;
+                    filled[band] |= 1 << i;
+                    if let Some(slot) = givens.get_mut(n) {
+                        *slot = (band as u8, i as u8, d as u8);
+                        n += 1;
+                    }
                 }
             }
         }
+        let mut board = Board9::new();
+        for band in 0..3 {
+            for d in 0..9 {
+                board.cand[3 * d + band] = (BAND & !filled[band]) | given[3 * d + band];
+            }
+            board.open[band] = BAND & !filled[band];
+        }
+        // Then each given clears its digit from its peers, in reading order.
+        for &(band, i, d) in &givens[..n] {
+            let (band, i) = (usize::from(band), usize::from(i));
+            if !board.place_given(usize::from(d), band, i) {
+                // Leave the cell open without candidates: propagation reports it.
+                for d in 0..9 {
+                    board.cand[3 * d + band] &= !(1 << i);
+                }
+                board.open[band] |= 1 << i;
+            }
+        }
         Some(board)
+    }
+
+    /// Clear the peers of a given `d` (from 0) at band cell `i` whose other digits are
+    /// already gone; `false` when an earlier given took `d` from the cell.
+    fn place_given(&mut self, d: usize, band: usize, i: usize) -> bool {
+        let bit = 1u32 << i;
+        if self.cand[3 * d + band] & bit == 0 {
+            return false;
+        }
+        for other in 0..3 {
+            self.cand[3 * d + other] &= !COL[i % 9];
+        }
+        self.cand[3 * d + band] = (self.cand[3 * d + band] & !BAND_PEERS[i]) | bit;
+        true
     }
 
     /// The solved cells as a grid.
@@ -155,13 +197,6 @@ impl Board9 {
     /// has no other candidate (so the other digits do not change).
     #[inline(always)]
     pub(crate) fn place(&mut self, d: usize, band: usize, bit_index: usize, naked: bool) -> bool {
-        self.place_tracking(d, band, bit_index, naked, true)
-    }
-
-    /// [`Board9::place`], recording what changed for propagation only when `track` is true
-    /// (the givens of a new board need no record: everything starts out to be examined).
-    #[inline(always)]
-    fn place_tracking(&mut self, d: usize, band: usize, bit_index: usize, naked: bool, track: bool) -> bool {
         let bit = 1u32 << bit_index;
         let k = 3 * d + band;
         if self.cand[k] & bit == 0 {
@@ -188,9 +223,7 @@ impl Board9 {
         }
         self.cand[k] = (self.cand[k] & !BAND_PEERS[bit_index]) | bit;
         self.open[band] &= !bit;
-        if track {
-            self.mark_changed(touched);
-        }
+        self.mark_changed(touched);
         true
     }
 

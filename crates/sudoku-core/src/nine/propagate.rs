@@ -102,13 +102,26 @@ impl Board9 {
         let new = w & MINIROW_CELLS[fixed_minirows as usize] & self.open[band];
         if new != 0 {
             self.open[band] &= !new;
-            let mut touched = 0;
-            for e in 0..9 {
-                let j = 3 * e + band;
-                let x = self.cand[j];
-                touched |= u32::from(x & new != 0) << j;
-                self.cand[j] = x & !new;
-            }
+            let touched = if new & new.wrapping_neg() == new {
+                // One cell, at bit i: digit e's bit lands at `i + 3 * e` (at most 50), so
+                // constant shifts collect every digit that held it.
+                let mut held = 0u64;
+                for e in 0..9 {
+                    let x = self.cand[3 * e + band];
+                    held |= u64::from(x & new) << (3 * e);
+                    self.cand[3 * e + band] = x & !new;
+                }
+                ((held >> new.trailing_zeros()) as u32) << band
+            } else {
+                let mut touched = 0;
+                for e in 0..9 {
+                    let j = 3 * e + band;
+                    let x = self.cand[j];
+                    touched |= u32::from(x & new != 0) << j;
+                    self.cand[j] = x & !new;
+                }
+                touched
+            };
             self.cand[k] = w;
             self.mark_changed(touched & !(1 << k));
         }
