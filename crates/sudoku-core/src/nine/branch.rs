@@ -73,18 +73,19 @@ fn fewest_candidates_counted(board: &Board9) -> Option<(u32, [u32; 3])> {
 /// an open cell's.
 #[inline(always)]
 fn eliminations(own: u32, other1: u32, other2: u32, i: usize) -> u32 {
-    let col = COL[COLUMN_OF[i]];
+    let (peers, col) = PEERS_AND_COLUMN[i & 31];
     // One 64-bit population count instead of three: the column bits of the two other bands
     // interleave without overlap (positions c, c + 9, c + 18 and one higher).
-    (u64::from(own & BAND_PEERS[i]) | (u64::from((other1 & col) | ((other2 & col) << 1)) << 32)).count_ones()
+    (u64::from(own & peers) | (u64::from((other1 & col) | ((other2 & col) << 1)) << 32)).count_ones()
 }
 
-/// The column (0..9) of band cell `i`.
-const COLUMN_OF: [usize; 27] = {
-    let mut t = [0; 27];
+/// For band cell `i`: its peers inside the band and its column's cells (32 entries, so that
+/// an index masked to 5 bits needs no bounds check).
+const PEERS_AND_COLUMN: [(u32, u32); 32] = {
+    let mut t = [(0, 0); 32];
     let mut i = 0;
     while i < 27 {
-        t[i] = i % 9;
+        t[i] = (BAND_PEERS[i], COL[i % 9]);
         i += 1;
     }
     t
@@ -137,17 +138,20 @@ fn greedy(board: &Board9, out: &mut Vec<Placement>) {
     let Some((_, masks)) = fewest_candidates(board) else {
         return;
     };
-    // Digits outermost: each (cell, digit) of the tied cells is scored once, and only the
-    // digits present are visited. The key orders by removals, then by the earlier cell.
+    // Each (cell, digit) of the tied cells is scored once, and only the digits present are
+    // visited. The key orders by removals, then by the earlier cell.
     let mut best = 0u32;
-    for d in 0..9 {
-        for (band, &mask) in masks.iter().enumerate() {
+    for (band, &mask) in masks.iter().enumerate() {
+        if mask == 0 {
+            continue;
+        }
+        let (b1, b2) = OTHER_BANDS[band];
+        for d in 0..9 {
             let own = board.band_candidates(d, band);
             let mut m = mask & own;
             if m == 0 {
                 continue;
             }
-            let (b1, b2) = OTHER_BANDS[band];
             let (other1, other2) = (board.band_candidates(d, b1), board.band_candidates(d, b2));
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
