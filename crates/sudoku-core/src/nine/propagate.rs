@@ -25,9 +25,18 @@ use super::tables::{
     minirow_counts,
 };
 
-/// The band after each band, cyclically (`NEXT_BAND[b]` and `NEXT_BAND[b + 1]` are the two
-/// bands other than `b`).
-const NEXT_BAND: [usize; 4] = [1, 2, 0, 1];
+/// For digit band `k` (`3 * digit + band`; 32 entries so that `k & 31` needs no bounds
+/// check): its band and the same digit's two other digit bands.
+const BAND_AND_OTHERS: [(usize, usize, usize); 32] = {
+    let mut t = [(0, 0, 0); 32];
+    let mut k = 0;
+    while k < 27 {
+        let (d, band) = (k / 3, k % 3);
+        t[k] = (band, 3 * d + (band + 1) % 3, 3 * d + (band + 2) % 3);
+        k += 1;
+    }
+    t
+};
 
 /// What one propagation pass did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,7 +92,7 @@ impl Board9 {
     /// The band rules on digit band `k` (`3 * digit + band`).
     #[inline(always)]
     fn band_rules_on(&mut self, k: usize) -> bool {
-        let band = k % 3;
+        let (band, k1, k2) = BAND_AND_OTHERS[k & 31];
         let w = self.cand[k];
         let counts = minirow_counts(w);
         let occupied = counts & 0x1FF;
@@ -128,7 +137,6 @@ impl Board9 {
         // Pointing from the band's boxes to the columns of the other bands (this also clears
         // the columns of the cells fixed above).
         let cells = column_cells(u32::from(POINTING_COLUMNS[columns(w) as usize]));
-        let (k1, k2) = (k - band + NEXT_BAND[band], k - band + NEXT_BAND[band + 1]);
         let (x1, x2) = (self.cand[k1], self.cand[k2]);
         if (x1 | x2) & cells != 0 {
             self.cand[k1] = x1 & !cells;
