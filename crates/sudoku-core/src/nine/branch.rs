@@ -141,18 +141,19 @@ fn greedy(board: &Board9, out: &mut Vec<Placement>) {
     // Each (cell, digit) of the tied cells is scored once, and only the digits present are
     // visited. The key orders by removals, then by the earlier cell.
     let mut best = 0u32;
-    for (band, &mask) in masks.iter().enumerate() {
-        if mask == 0 {
-            continue;
-        }
-        let (b1, b2) = OTHER_BANDS[band];
-        for d in 0..9 {
-            let own = board.band_candidates(d, band);
-            let mut m = mask & own;
+    for d in 0..9 {
+        let words = [
+            board.band_candidates(d, 0),
+            board.band_candidates(d, 1),
+            board.band_candidates(d, 2),
+        ];
+        for band in 0..3 {
+            let own = words[band];
+            let mut m = masks[band] & own;
             if m == 0 {
                 continue;
             }
-            let (other1, other2) = (board.band_candidates(d, b1), board.band_candidates(d, b2));
+            let (other1, other2) = (words[(band + 1) % 3], words[(band + 2) % 3]);
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;
