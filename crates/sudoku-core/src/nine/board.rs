@@ -1,6 +1,6 @@
 //! [`Board9`]: the 9×9 candidate grid as 27 band bitboards (one per digit and band).
 
-use super::tables::{BAND_PEERS, COL};
+use super::tables::{BAND_AND_OTHERS, BAND_PEERS, COL};
 use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -57,6 +57,17 @@ impl std::hash::Hash for Board9 {
 
 /// All 27 cells of a band.
 pub(super) const BAND: u32 = (1 << 27) - 1;
+
+/// For each cell (0..81): its band and its index in the band.
+const CELL_POSITION: [(u8, u8); 81] = {
+    let mut t = [(0, 0); 81];
+    let mut cell = 0;
+    while cell < 81 {
+        t[cell] = ((cell / 27) as u8, (cell % 27) as u8);
+        cell += 1;
+    }
+    t
+};
 
 /// Every digit band.
 const ALL_DIRTY: u32 = (1 << 27) - 1;
@@ -215,12 +226,12 @@ impl Board9 {
             }
             touched |= ((held >> bit_index) as u32) << band;
         }
+        let (_, k1, k2) = BAND_AND_OTHERS[k & 31];
         let col = COL[bit_index % 9];
-        for other in [(band + 1) % 3, (band + 2) % 3] {
-            let w = self.cand[3 * d + other];
-            touched |= u32::from(w & col != 0) << (3 * d + other);
-            self.cand[3 * d + other] = w & !col;
-        }
+        let (x1, x2) = (self.cand[k1], self.cand[k2]);
+        touched |= u32::from(x1 & col != 0) << k1 | u32::from(x2 & col != 0) << k2;
+        self.cand[k1] = x1 & !col;
+        self.cand[k2] = x2 & !col;
         self.cand[k] = (self.cand[k] & !BAND_PEERS[bit_index]) | bit;
         self.open[band] &= !bit;
         self.mark_changed(touched);
@@ -230,7 +241,12 @@ impl Board9 {
     /// Place a digit (from 1) in a cell (from 0) as a search choice. `false` when it is not a
     /// candidate there.
     pub fn place_digit(&mut self, cell: usize, digit: u8) -> bool {
-        cell < 81 && (1..=9).contains(&digit) && self.place(digit as usize - 1, cell / 27, cell % 27, false)
+        match (CELL_POSITION.get(cell), digit.checked_sub(1)) {
+            (Some(&(band, i)), Some(d)) if d < 9 => {
+                self.place(usize::from(d), usize::from(band), usize::from(i), false)
+            }
+            _ => false,
+        }
     }
 
     /// Raw access for the branching code.

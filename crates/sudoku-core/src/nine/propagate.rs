@@ -21,21 +21,8 @@ use search_core::Propagation;
 
 use super::board::{BAND, Board9};
 use super::tables::{
-    BOX, COL, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS, ROW, column_cells, columns,
-    minirow_counts,
-};
-
-/// For digit band `k` (`3 * digit + band`; 32 entries so that `k & 31` needs no bounds
-/// check): its band and the same digit's two other digit bands.
-const BAND_AND_OTHERS: [(usize, usize, usize); 32] = {
-    let mut t = [(0, 0, 0); 32];
-    let mut k = 0;
-    while k < 27 {
-        let (d, band) = (k / 3, k % 3);
-        t[k] = (band, 3 * d + (band + 1) % 3, 3 * d + (band + 2) % 3);
-        k += 1;
-    }
-    t
+    BAND_AND_OTHERS, BOX, COL, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS, ROW, column_cells,
+    columns, minirow_counts,
 };
 
 /// What one propagation pass did.

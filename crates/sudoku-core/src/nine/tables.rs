@@ -34,6 +34,19 @@ pub(crate) const BAND_PEERS: [u32; 27] = {
     t
 };
 
+/// For digit band `k` (`3 * digit + band`; 32 entries so that `k & 31` needs no bounds
+/// check): its band and the same digit's two other digit bands.
+pub(crate) const BAND_AND_OTHERS: [(usize, usize, usize); 32] = {
+    let mut t = [(0, 0, 0); 32];
+    let mut k = 0;
+    while k < 27 {
+        let (d, band) = (k / 3, k % 3);
+        t[k] = (band, 3 * d + (band + 1) % 3, 3 * d + (band + 2) % 3);
+        k += 1;
+    }
+    t
+};
+
 /// The six 3×3 permutation matrices as minirow masks: one minirow per row and per box.
 const PERMUTATIONS: [u16; 6] = {
     let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
