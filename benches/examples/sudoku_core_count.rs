@@ -1,9 +1,10 @@
-//! sudoku-core answering like `sudoku_peer_count` (one count up to 2 per puzzle line, greedy
-//! strategy), with the search statistics totalled on stderr: our side of the instruction-count
-//! comparison, without the command line's batch machinery, e.g.
+//! sudoku-core answering like `sudoku_peer_count` (one count up to 2 per puzzle line; greedy
+//! strategy unless a second argument names another: `first`, `mrv`), with the search
+//! statistics totalled on stderr: our side of the instruction-count comparison, without the
+//! command line's batch machinery, e.g.
 //!
 //! ```sh
-//! valgrind --tool=callgrind target/release/examples/sudoku_core_count FILE > /dev/null
+//! valgrind --tool=callgrind target/release/examples/sudoku_core_count FILE [STRATEGY] > /dev/null
 //! valgrind --tool=callgrind target/release/examples/sudoku_peer_count FILE > /dev/null
 //! ```
 
@@ -14,10 +15,14 @@ use sudoku_core::{Grid, Solver, Strategy};
 fn main() -> std::io::Result<()> {
     let path = std::env::args()
         .nth(1)
-        .ok_or_else(|| std::io::Error::other("usage: sudoku_core_count FILE"))?;
+        .ok_or_else(|| std::io::Error::other("usage: sudoku_core_count FILE [first|mrv|greedy]"))?;
+    let strategy: Strategy = match std::env::args().nth(2) {
+        Some(name) => name.parse().map_err(std::io::Error::other)?,
+        None => Strategy::Greedy,
+    };
     let file = std::io::BufReader::new(std::fs::File::open(path)?);
     let mut out = std::io::stdout().lock();
-    let solver = Solver::new(Strategy::Greedy);
+    let solver = Solver::new(strategy);
     let (mut puzzles, mut nodes, mut guesses, mut dead_ends, mut depth) = (0u64, 0u64, 0u64, 0u64, 0u64);
     for line in file.lines() {
         let line = line?;

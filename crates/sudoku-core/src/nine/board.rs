@@ -8,11 +8,14 @@ use crate::layout::Layout;
 /// The 9×9 candidate grid in the layout of the fast solvers (`JCZSolve`, tdoku): for each digit
 /// and each band of three rows, a 27-bit mask of the cells where the digit is possible, plus
 /// a mask of the open cells per band. A solved cell keeps the bit of its digit and loses the
-/// others. 120 bytes, `Copy`: the search clones it for every child.
+/// others. 128 bytes with the propagation bookkeeping, `Copy`: the search clones it for every
+/// child.
 ///
-/// With this layout a placement is a handful of mask operations, naked singles come from a
-/// bit-sliced count over the nine digits, hidden singles from single-bit tests on rows, boxes
-/// and columns, and locked candidates from one table lookup per digit and band or stack.
+/// With this layout a placement is a handful of mask operations; one table lookup per digit
+/// and band applies locked candidates inside the band and yields its row and box hidden
+/// singles; naked singles come from a bit-sliced count over the nine digits; columns use the
+/// same lookup transposed over the three bands. [`Board9::propagate`] runs these rules on the
+/// digit bands that changed, to a fixpoint.
 ///
 /// ```
 /// use search_core::Propagation;
