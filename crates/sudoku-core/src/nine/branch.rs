@@ -8,6 +8,30 @@ use crate::strategy::{Placement, Strategy};
 /// `(k, masks)`. `None` when no cell is open.
 #[inline(never)]
 fn fewest_candidates(board: &Board9) -> Option<(u32, [u32; 3])> {
+    // After propagation the fewest is nearly always two: a bit-sliced count to three settles
+    // it (open cells with at least two candidates, none with exactly two otherwise).
+    let mut pairs = [0u32; 3];
+    let mut all_have_two = true;
+    for (band, pair) in pairs.iter_mut().enumerate() {
+        let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let x = board.band_candidates(d, band);
+            threes |= twos & x;
+            twos |= ones & x;
+            ones |= x;
+        }
+        let open = board.open_in(band);
+        all_have_two &= open & !twos == 0;
+        *pair = open & twos & !threes;
+    }
+    if all_have_two && pairs != [0; 3] {
+        return Some((2, pairs));
+    }
+    fewest_candidates_counted(board)
+}
+
+/// [`fewest_candidates`] for any board, with a full count per cell.
+fn fewest_candidates_counted(board: &Board9) -> Option<(u32, [u32; 3])> {
     // Bit-sliced 4-bit counters of candidates per cell.
     let mut counts = [[0u32; 4]; 3];
     for (band, c) in counts.iter_mut().enumerate() {
@@ -43,16 +67,42 @@ fn fewest_candidates(board: &Board9) -> Option<(u32, [u32; 3])> {
     None
 }
 
-/// How many candidates putting digit `d` (from 0) in `band` cell `i` removes from open peers.
-fn eliminations(board: &Board9, d: usize, band: usize, i: usize) -> u32 {
-    let own = board.band_candidates(d, band) & board.open_in(band) & BAND_PEERS[i];
-    let col = COL[i % 9];
-    let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
-    let x1 = board.band_candidates(d, b1) & board.open_in(b1) & col;
-    let x2 = board.band_candidates(d, b2) & board.open_in(b2) & col;
+/// How many candidates putting digit `d` (from 0) in `band` cell `i` removes from its peers,
+/// given the digit's candidates in the band (`own`) and in the two other bands (`other1`,
+/// `other2`). No peer of a cell holding `d` is solved with `d`, so every peer candidate is
+/// an open cell's.
+#[inline(always)]
+fn eliminations(own: u32, other1: u32, other2: u32, i: usize) -> u32 {
+    let (peers, col) = PEERS_AND_COLUMN[i & 31];
     // One 64-bit population count instead of three: the column bits of the two other bands
     // interleave without overlap (positions c, c + 9, c + 18 and one higher).
-    (u64::from(own) | (u64::from(x1 | (x2 << 1)) << 32)).count_ones()
+    (u64::from(own & peers) | (u64::from((other1 & col) | ((other2 & col) << 1)) << 32)).count_ones()
+}
+
+/// For band cell `i`: its peers inside the band and its column's cells (32 entries, so that
+/// an index masked to 5 bits needs no bounds check).
+const PEERS_AND_COLUMN: [(u32, u32); 32] = {
+    let mut t = [(0, 0); 32];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = (BAND_PEERS[i], COL[i % 9]);
+        i += 1;
+    }
+    t
+};
+
+/// The two bands other than `band`: `OTHER_BANDS[band]`.
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (2, 0), (0, 1)];
+
+/// [`eliminations`] read from the board.
+fn eliminations_on(board: &Board9, d: usize, band: usize, i: usize) -> u32 {
+    let (b1, b2) = OTHER_BANDS[band];
+    eliminations(
+        board.band_candidates(d, band),
+        board.band_candidates(d, b1),
+        board.band_candidates(d, b2),
+        i,
+    )
 }
 
 /// Append the placements of the branching cell chosen by `strategy`.
@@ -88,32 +138,41 @@ fn greedy(board: &Board9, out: &mut Vec<Placement>) {
     let Some((_, masks)) = fewest_candidates(board) else {
         return;
     };
-    // Digits outermost: each (cell, digit) of the tied cells is scored once, and only the
-    // digits present are visited.
-    let mut best: Option<(u32, usize)> = None;
+    // Each (cell, digit) of the tied cells is scored once, and only the digits present are
+    // visited. The key orders by removals, then by the earlier cell.
+    let mut best = 0u32;
     for d in 0..9 {
-        for (band, &mask) in masks.iter().enumerate() {
-            let mut m = mask & board.band_candidates(d, band);
+        let words = [
+            board.band_candidates(d, 0),
+            board.band_candidates(d, 1),
+            board.band_candidates(d, 2),
+        ];
+        for band in 0..3 {
+            let own = words[band];
+            let mut m = masks[band] & own;
+            if m == 0 {
+                continue;
+            }
+            let (other1, other2) = (words[(band + 1) % 3], words[(band + 2) % 3]);
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let e = eliminations(board, d, band, i);
-                let cell = band * 27 + i;
-                // Ties go to the first cell in reading order.
-                if best.is_none_or(|(be, bc)| e > be || (e == be && cell < bc)) {
-                    best = Some((e, cell));
-                }
+                let key = eliminations(own, other1, other2, i) << 8 | (255 - (band * 27 + i) as u32);
+                best = best.max(key);
             }
         }
     }
-    let Some((_, cell)) = best else { return };
+    if best == 0 {
+        return;
+    }
+    let cell = 255 - (best & 0xFF) as usize;
     let (band, i) = (cell / 27, cell % 27);
     // Each digit scored once; an insertion sort on the few digits keeps ties in digit order.
     let mut scored = [(0u32, 0u8); 9];
     let mut n = 0;
     for d in 0..9 {
         if board.band_candidates(d, band) & (1 << i) != 0 {
-            let entry = (eliminations(board, d, band, i), d as u8 + 1);
+            let entry = (eliminations_on(board, d, band, i), d as u8 + 1);
             let mut j = n;
             while j > 0 && scored[j - 1].0 < entry.0 {
                 scored[j] = scored[j - 1];

@@ -4,10 +4,11 @@
 //! Design (after `JCZSolve` and tdoku; see docs/sudoku.md): candidates are stored per digit
 //! and per band of three rows, so that one `u32` covers a band's 27 cells. Rows and boxes
 //! never straddle a band and a column is three 9-bit slices, so every rule is a few mask
-//! operations. The search-core engine copies the 120-byte board for each child.
+//! operations. The search-core engine copies the 128-byte board for each child.
 
 mod board;
 mod branch;
+mod propagate;
 mod tables;
 
 pub use board::Board9;

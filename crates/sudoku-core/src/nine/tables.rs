@@ -34,6 +34,19 @@ pub(crate) const BAND_PEERS: [u32; 27] = {
     t
 };
 
+/// For digit band `k` (`3 * digit + band`; 32 entries so that `k & 31` needs no bounds
+/// check): its band and the same digit's two other digit bands.
+pub(crate) const BAND_AND_OTHERS: [(usize, usize, usize); 32] = {
+    let mut t = [(0, 0, 0); 32];
+    let mut k = 0;
+    while k < 27 {
+        let (d, band) = (k / 3, k % 3);
+        t[k] = (band, 3 * d + (band + 1) % 3, 3 * d + (band + 2) % 3);
+        k += 1;
+    }
+    t
+};
+
 /// The six 3×3 permutation matrices as minirow masks: one minirow per row and per box.
 const PERMUTATIONS: [u16; 6] = {
     let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
@@ -91,19 +104,86 @@ pub(crate) const MINIROW_CELLS: [u32; 512] = {
     t
 };
 
-/// Which minirows of a band hold at least one bit of `w`: bit `3 * row + box`.
+/// For row `r` of a band and the nine cells of that row (a 9-bit mask): the minirows of the
+/// row that hold a cell (bits `3 * r + box`) and, 9 bits higher, those that hold exactly one.
+pub(crate) const ROW_MINIROWS: [[u32; 512]; 3] = {
+    let mut t = [[0u32; 512]; 3];
+    let mut r = 0;
+    while r < 512 {
+        let mut m = 0;
+        while m < 3 {
+            let g = (r >> (3 * m)) & 7;
+            let mut row = 0;
+            while row < 3 {
+                if g != 0 {
+                    t[row][r] |= 1 << (3 * row + m);
+                }
+                if g == 1 || g == 2 || g == 4 {
+                    t[row][r] |= 1 << (9 + 3 * row + m);
+                }
+                row += 1;
+            }
+            m += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// The minirows of band word `w` that hold a cell (bit `3 * row + box`) and, 9 bits higher,
+/// those that hold exactly one.
 #[inline(always)]
-pub(crate) fn minirows(w: u32) -> usize {
-    let t = w | (w >> 1) | (w >> 2);
-    ((t & 1)
-        | ((t >> 2) & 2)
-        | ((t >> 4) & 4)
-        | ((t >> 6) & 8)
-        | ((t >> 8) & 16)
-        | ((t >> 10) & 32)
-        | ((t >> 12) & 64)
-        | ((t >> 14) & 128)
-        | ((t >> 16) & 256)) as usize
+pub(crate) fn minirow_counts(w: u32) -> u32 {
+    ROW_MINIROWS[0][(w & 0x1FF) as usize]
+        | ROW_MINIROWS[1][((w >> 9) & 0x1FF) as usize]
+        | ROW_MINIROWS[2][((w >> 18) & 0x1FF) as usize]
+}
+
+/// For a set of minirows closed under the band's constraint (an entry of [`PERM_ALLOWED`]),
+/// the minirows alone in their row. In such a set a minirow alone in its row is also alone in
+/// its box (every permutation matrix of the set goes through it), so the digit lies in that
+/// minirow for both the row and the box.
+pub(crate) const LOCKED_MINIROWS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut row = 0;
+        while row < 3 {
+            let g = (m >> (3 * row)) & 7;
+            if g == 1 || g == 2 || g == 4 {
+                t[m] |= (g << (3 * row)) as u16;
+            }
+            row += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// For the columns of a band that hold a digit (9 bits, three per box), the columns that are
+/// the only one of their box: the digit lies in that column inside this band, so the other
+/// two bands lose it there (pointing, box to column).
+pub(crate) const POINTING_COLUMNS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut c = 0;
+    while c < 512 {
+        let mut s = 0;
+        while s < 3 {
+            let g = (c >> (3 * s)) & 7;
+            if g == 1 || g == 2 || g == 4 {
+                t[c] |= (g << (3 * s)) as u16;
+            }
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The cells of the columns in `cols` (9 bits) within one band.
+#[inline(always)]
+pub(crate) fn column_cells(cols: u32) -> u32 {
+    cols * 0x40201
 }
 
 /// The columns (9 bits) where `w` has a bit in any of the band's three rows.
@@ -127,8 +207,16 @@ mod tests {
         assert_eq!(allowed & 0b000_000_110, 0);
         assert_eq!(allowed, 0b110_110_001);
         for (m, &cells) in MINIROW_CELLS.iter().enumerate() {
-            assert_eq!(minirows(cells), m);
+            assert_eq!(minirow_counts(cells), m as u32);
+            // Keep one cell (the lowest) of every minirow: all of them hold exactly one.
+            assert_eq!(minirow_counts(cells & 0o111_111_111), (m as u32) << 9 | m as u32);
         }
         assert_eq!(columns(COL[4]), 1 << 4);
+        assert_eq!(column_cells(1 << 4), COL[4]);
+        // Row 1 holds cells 0, 4 and 5: minirows 3 and 4, minirow 3 a single cell.
+        assert_eq!(minirow_counts(0b000_110_001 << 9), 0b000_001_000 << 9 | 0b000_011_000);
+        // Rows 0 and 1 share boxes 0 and 1, row 2 is box 2 only.
+        assert_eq!(LOCKED_MINIROWS[0b100_011_011], 0b100_000_000);
+        assert_eq!(POINTING_COLUMNS[0b000_011_100], 0b000_000_100);
     }
 }

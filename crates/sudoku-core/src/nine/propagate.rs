@@ -1,0 +1,282 @@
+//! Propagation on a [`Board9`]: naked singles, hidden singles and locked candidates to a
+//! fixpoint, driven by the digit bands that changed.
+//!
+//! The loop (after `JCZSolve`'s "full update"; ideas only):
+//! 1. **Band rules**, for every digit band whose candidates changed: one table lookup applies
+//!    the band's "once per row and per box" constraint (pointing and claiming inside the
+//!    band), hidden singles in its rows and boxes fall out of the result (a minirow alone in
+//!    its row holding one cell), and a box whose candidates lie in one column clears that
+//!    column in the two other bands (pointing, box to column). Repeated until no band
+//!    changed.
+//! 2. **Naked singles**: one bit-sliced count of the nine digits per band.
+//! 3. **Column rules**, only when the two steps above are stuck: hidden singles in columns and
+//!    locked candidates in the stacks, for the digits that changed.
+//!
+//! Every rule only removes candidates that no solution can use, so the fixpoint (and with it
+//! the search tree and its statistics) does not depend on the order in which they run.
+//! Without locked candidates (`propagate_with(false)`), step 1 is plain hidden singles in rows
+//! and boxes and step 3 plain hidden singles in columns.
+
+use search_core::Propagation;
+
+use super::board::{BAND, Board9};
+use super::tables::{
+    BAND_AND_OTHERS, BOX, COL, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS, ROW, column_cells,
+    columns, minirow_counts,
+};
+
+/// What one propagation pass did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Progress,
+    Nothing,
+    Contradiction,
+}
+
+impl Board9 {
+    /// Run naked singles, hidden singles and locked candidates to a fixpoint.
+    pub fn propagate(&mut self) -> Propagation {
+        self.propagate_with(true)
+    }
+
+    /// Propagate, with or without locked candidates (singles only when `locked` is false).
+    pub fn propagate_with(&mut self, locked: bool) -> Propagation {
+        loop {
+            let bands_ok = if locked { self.band_rules() } else { self.band_singles() };
+            if !bands_ok {
+                return Propagation::Contradiction;
+            }
+            match self.naked_singles() {
+                Step::Contradiction => return Propagation::Contradiction,
+                Step::Progress => continue,
+                Step::Nothing => {}
+            }
+            if self.is_solved() {
+                return Propagation::Solved;
+            }
+            match self.column_rules(locked) {
+                Step::Contradiction => return Propagation::Contradiction,
+                Step::Progress => {}
+                Step::Nothing => return Propagation::Open,
+            }
+        }
+    }
+
+    /// Step 1 with locked candidates: the band rules on every changed digit band until none
+    /// is left; `false` on a contradiction.
+    #[inline(never)]
+    fn band_rules(&mut self) -> bool {
+        while self.dirty != 0 {
+            let k = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            if !self.band_rules_on(k) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The band rules on digit band `k` (`3 * digit + band`).
+    #[inline(always)]
+    fn band_rules_on(&mut self, k: usize) -> bool {
+        let (band, k1, k2) = BAND_AND_OTHERS[k & 31];
+        let w = self.cand[k];
+        let counts = minirow_counts(w);
+        let occupied = counts & 0x1FF;
+        let allowed = u32::from(PERM_ALLOWED[occupied as usize]);
+        if allowed == 0 {
+            return false;
+        }
+        let w = w & MINIROW_CELLS[allowed as usize];
+        if allowed != occupied {
+            self.cand[k] = w;
+            self.dirty_columns |= 1 << k;
+        }
+        // Hidden singles in the rows and boxes: a minirow alone in its row (so in its box)
+        // holding one cell. Solved cells come out too; only the open ones are news.
+        let fixed_minirows = u32::from(LOCKED_MINIROWS[allowed as usize]) & (counts >> 9);
+        let new = w & MINIROW_CELLS[fixed_minirows as usize] & self.open[band];
+        if new != 0 {
+            self.open[band] &= !new;
+            let touched = if new & new.wrapping_neg() == new {
+                // One cell, at bit i: digit e's bit lands at `i + 3 * e` (at most 50), so
+                // constant shifts collect every digit that held it.
+                let mut held = 0u64;
+                for e in 0..9 {
+                    let x = self.cand[3 * e + band];
+                    held |= u64::from(x & new) << (3 * e);
+                    self.cand[3 * e + band] = x & !new;
+                }
+                ((held >> new.trailing_zeros()) as u32) << band
+            } else {
+                let mut touched = 0;
+                for e in 0..9 {
+                    let j = 3 * e + band;
+                    let x = self.cand[j];
+                    touched |= u32::from(x & new != 0) << j;
+                    self.cand[j] = x & !new;
+                }
+                touched
+            };
+            self.cand[k] = w;
+            self.mark_changed(touched & !(1 << k));
+        }
+        // Pointing from the band's boxes to the columns of the other bands (this also clears
+        // the columns of the cells fixed above).
+        let cells = column_cells(u32::from(POINTING_COLUMNS[columns(w) as usize]));
+        let (x1, x2) = (self.cand[k1], self.cand[k2]);
+        if (x1 | x2) & cells != 0 {
+            self.cand[k1] = x1 & !cells;
+            self.cand[k2] = x2 & !cells;
+            self.mark_changed(u32::from(x1 & cells != 0) << k1 | u32::from(x2 & cells != 0) << k2);
+        }
+        true
+    }
+
+    /// Step 1 without locked candidates: hidden singles in the rows and boxes of every
+    /// changed digit band until none is left; `false` on a contradiction.
+    fn band_singles(&mut self) -> bool {
+        while self.dirty != 0 {
+            let k = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            let band = k % 3;
+            for unit in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
+                let x = self.cand[k] & unit;
+                if x & x.wrapping_sub(1) == 0 {
+                    if x == 0 {
+                        return false;
+                    }
+                    if x & self.open[band] != 0 {
+                        self.place(k / 3, band, x.trailing_zeros() as usize, false);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Step 2: place the naked singles of one bit-sliced count per band.
+    #[inline(never)]
+    fn naked_singles(&mut self) -> Step {
+        let mut step = Step::Nothing;
+        for band in 0..3 {
+            let open = self.open[band];
+            if open == 0 {
+                continue;
+            }
+            // Bit-sliced count: `ones` = cells with at least one candidate, `twos` = at
+            // least two. A solved cell keeps its digit, so every cell needs one.
+            let (mut ones, mut twos) = (0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[3 * d + band];
+                twos |= ones & x;
+                ones |= x;
+            }
+            if ones != BAND {
+                return Step::Contradiction;
+            }
+            let mut singles = open & !twos;
+            while singles != 0 {
+                let i = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                // Earlier placements of this batch may have emptied the cell.
+                let Some(d) = (0..9).find(|&d| self.cand[3 * d + band] & (1 << i) != 0) else {
+                    return Step::Contradiction;
+                };
+                if !self.place(d, band, i, true) {
+                    return Step::Contradiction;
+                }
+                step = Step::Progress;
+            }
+        }
+        step
+    }
+
+    /// Step 3: hidden singles in the columns and (with `locked`) locked candidates in the
+    /// stacks, for the digits whose candidates changed.
+    #[inline(never)]
+    fn column_rules(&mut self, locked: bool) -> Step {
+        let mut step = Step::Nothing;
+        let mut digits = self.dirty_columns;
+        self.dirty_columns = 0;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize / 3;
+            digits &= !(7 << (3 * d));
+            if locked {
+                match self.stack_rules(d) {
+                    Step::Contradiction => return Step::Contradiction,
+                    Step::Progress => step = Step::Progress,
+                    Step::Nothing => {}
+                }
+            }
+            match self.column_singles(d) {
+                Step::Contradiction => return Step::Contradiction,
+                Step::Progress => step = Step::Progress,
+                Step::Nothing => {}
+            }
+        }
+        step
+    }
+
+    /// Locked candidates in the three stacks of digit `d`, by the band table transposed:
+    /// keep only the minicolumns that some once-per-column-and-box placement can use.
+    fn stack_rules(&mut self, d: usize) -> Step {
+        let mut step = Step::Nothing;
+        let cols = [
+            columns(self.cand[3 * d]),
+            columns(self.cand[3 * d + 1]),
+            columns(self.cand[3 * d + 2]),
+        ];
+        for stack in 0..3 {
+            let shift = 3 * stack;
+            // Index bit 3 * band + column_in_stack: the transpose of the band indexing.
+            let occ =
+                (((cols[0] >> shift) & 7) | (((cols[1] >> shift) & 7) << 3) | (((cols[2] >> shift) & 7) << 6)) as usize;
+            let allowed = PERM_ALLOWED[occ] as usize;
+            if allowed == 0 {
+                return Step::Contradiction;
+            }
+            if allowed != occ {
+                let dropped = occ & !allowed;
+                for band in 0..3 {
+                    let gone = (dropped >> (3 * band)) & 7;
+                    if gone != 0 {
+                        self.cand[3 * d + band] &= !(column_cells(gone as u32) << shift);
+                        self.mark_changed(1 << (3 * d + band));
+                    }
+                }
+                step = Step::Progress;
+            }
+        }
+        step
+    }
+
+    /// Hidden singles in the nine columns of digit `d`.
+    fn column_singles(&mut self, d: usize) -> Step {
+        let mut step = Step::Nothing;
+        // Count per column over the nine rows: first across the three bands at each band
+        // position, then across the three rows of a band.
+        let (a, b, c) = (self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]);
+        let any = a | b | c;
+        let many = (a & b) | (c & (a | b));
+        let (r0, r1, r2) = (any & 0x1FF, (any >> 9) & 0x1FF, any >> 18);
+        let ones = r0 | r1 | r2;
+        let twos = (r0 & r1) | (r2 & (r0 | r1)) | columns(many);
+        let solved = columns((a & !self.open[0]) | (b & !self.open[1]) | (c & !self.open[2]));
+        if ones != 0x1FF {
+            return Step::Contradiction;
+        }
+        let mut singles = ones & !twos & !solved;
+        while singles != 0 {
+            let c = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            let Some(band) = (0..3).find(|&b| self.cand[3 * d + b] & COL[c] != 0) else {
+                return Step::Contradiction;
+            };
+            let x = self.cand[3 * d + band] & COL[c];
+            self.place(d, band, x.trailing_zeros() as usize, false);
+            step = Step::Progress;
+        }
+        step
+    }
+}
