@@ -229,11 +229,11 @@ impl Position {
     /// The moves (as cell bits) that do not let the opponent win at once: when the opponent
     /// threatens to win, only the block (none if there are two threats); never a cell right
     /// under an opponent's winning cell. 0 means every move loses. Assumes the player to move
-    /// cannot win at once.
+    /// cannot win at once. `threats` are the empty cells that would complete four for the
+    /// opponent ([`opponent_winning_cells`](Self::opponent_winning_cells)).
     #[inline]
-    pub(crate) const fn non_losing_moves(&self) -> u64 {
+    pub(crate) const fn non_losing_moves(&self, threats: u64) -> u64 {
         let mut possible = self.possible();
-        let threats = self.opponent_winning_cells();
         let forced = possible & threats;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
@@ -244,11 +244,11 @@ impl Position {
         possible & !(threats >> 1)
     }
 
-    /// The number of winning cells the player to move has after playing `cell`: the
-    /// tutorial's move-ordering score.
+    /// The empty cells that would complete four for the player to move after playing `cell`
+    /// (which must not itself complete four): the opponent's threats in the child position.
     #[inline]
-    pub(crate) const fn threats_after(&self, cell: u64) -> u32 {
-        winning_cells(self.current | cell, self.mask).count_ones()
+    pub(crate) const fn wins_after(&self, cell: u64) -> u64 {
+        winning_cells(self.current | cell, self.mask | cell)
     }
 
     /// Who holds the cell at `row` (0 = bottom) of `col`, if anyone.

@@ -107,9 +107,10 @@ impl Default for Solver {
 }
 
 /// Moves of one node with their ordering scores, highest first; ties go to the move added
-/// last (moves are added from the outer columns inwards, so the centre wins ties).
+/// last (moves are added from the outer columns inwards, so the centre wins ties). Each move
+/// keeps the winning cells its player has after it, which are the threats its child faces.
 struct MoveList {
-    moves: [(u64, u32); WIDTH as usize],
+    moves: [(u64, u32, u64); WIDTH as usize],
     len: usize,
 }
 
@@ -117,29 +118,30 @@ impl MoveList {
     #[inline]
     fn new() -> Self {
         Self {
-            moves: [(0, 0); WIDTH as usize],
+            moves: [(0, 0, 0); WIDTH as usize],
             len: 0,
         }
     }
 
     #[inline]
-    fn add(&mut self, cell: u64, score: u32) {
+    fn add(&mut self, cell: u64, score: u32, wins: u64) {
         let mut pos = self.len;
         while pos > 0 && self.moves[pos - 1].1 > score {
             self.moves[pos] = self.moves[pos - 1];
             pos -= 1;
         }
-        self.moves[pos] = (cell, score);
+        self.moves[pos] = (cell, score, wins);
         self.len += 1;
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<u64> {
+    fn pop(&mut self) -> Option<(u64, u64)> {
         if self.len == 0 {
             return None;
         }
         self.len -= 1;
-        Some(self.moves[self.len].0)
+        let (cell, _, wins) = self.moves[self.len];
+        Some((cell, wins))
     }
 }
 
@@ -277,7 +279,7 @@ impl Search<'_> {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            let r = self.negamax(position, med, med + 1, 0)?;
+            let r = self.negamax(position, position.opponent_winning_cells(), med, med + 1, 0)?;
             if r <= med {
                 max = r;
             } else {
@@ -314,11 +316,20 @@ impl Search<'_> {
     }
 
     /// Fail-hard negamax in the window [alpha, beta]; the player to move cannot win at once.
-    fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32, level: usize) -> Result<i32, StopReason> {
+    /// `threats` are the empty cells that would complete four for the opponent (the parent
+    /// computed them to order its moves, so they are passed down instead of recomputed).
+    fn negamax(
+        &mut self,
+        position: &Position,
+        threats: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        level: usize,
+    ) -> Result<i32, StopReason> {
         self.tally.enter(level)?;
         let n = position.moves() as i32;
         let cells = CELLS as i32;
-        let next = position.non_losing_moves();
+        let next = position.non_losing_moves(threats);
         if next == 0 {
             // Every move lets the opponent win with their next stone.
             self.tally.leaf();
@@ -379,20 +390,26 @@ impl Search<'_> {
             return Ok(score);
         }
         let mut moves = MoveList::new();
-        for &col in CENTRE_FIRST.iter().rev() {
-            let cell = next & column_mask(col);
-            if cell != 0 {
-                let bonus = if self.hints && hint == Some(col) { HINT_BONUS } else { 0 };
-                moves.add(cell, position.threats_after(cell) + bonus);
+        if next.is_power_of_two() {
+            // A single move: nothing to order.
+            moves.add(next, 0, position.wins_after(next));
+        } else {
+            for &col in CENTRE_FIRST.iter().rev() {
+                let cell = next & column_mask(col);
+                if cell != 0 {
+                    let bonus = if self.hints && hint == Some(col) { HINT_BONUS } else { 0 };
+                    let wins = position.wins_after(cell);
+                    moves.add(cell, wins.count_ones() + bonus, wins);
+                }
             }
         }
         self.tally.branch(moves.len);
-        while let Some(cell) = moves.pop() {
+        while let Some((cell, wins)) = moves.pop() {
             let col = cell.trailing_zeros() / (HEIGHT + 1);
             self.tally.child(moves.len);
             let mut child = *position;
             child.play_bit(cell);
-            let score = -self.negamax(&child, -beta, -alpha, level + 1)?;
+            let score = -self.negamax(&child, wins, -beta, -alpha, level + 1)?;
             if score >= beta {
                 self.tally.cutoff();
                 self.table.put(
