@@ -109,8 +109,14 @@ impl Default for Solver {
 /// Moves of one node with their ordering scores, highest first; ties go to the move added
 /// last (moves are added from the outer columns inwards, so the centre wins ties). Each move
 /// keeps the winning cells its player has after it, which are the threats its child faces.
+///
+/// Only small sort keys move during the insertion sort: `score << 3 | slot`, where `slot` is
+/// the move's place in `cells` and `wins`. Slots grow in the order moves are added, so among
+/// equal scores the move added last has the larger key and comes out first.
 struct MoveList {
-    moves: [(u64, u32, u64); WIDTH as usize],
+    keys: [u32; WIDTH as usize],
+    cells: [u64; WIDTH as usize],
+    wins: [u64; WIDTH as usize],
     len: usize,
 }
 
@@ -118,19 +124,25 @@ impl MoveList {
     #[inline]
     fn new() -> Self {
         Self {
-            moves: [(0, 0, 0); WIDTH as usize],
+            keys: [0; WIDTH as usize],
+            cells: [0; WIDTH as usize],
+            wins: [0; WIDTH as usize],
             len: 0,
         }
     }
 
     #[inline]
     fn add(&mut self, cell: u64, score: u32, wins: u64) {
-        let mut pos = self.len;
-        while pos > 0 && self.moves[pos - 1].1 > score {
-            self.moves[pos] = self.moves[pos - 1];
+        let slot = self.len;
+        self.cells[slot] = cell;
+        self.wins[slot] = wins;
+        let key = score << 3 | slot as u32;
+        let mut pos = slot;
+        while pos > 0 && self.keys[pos - 1] > key {
+            self.keys[pos] = self.keys[pos - 1];
             pos -= 1;
         }
-        self.moves[pos] = (cell, score, wins);
+        self.keys[pos] = key;
         self.len += 1;
     }
 
@@ -140,8 +152,8 @@ impl MoveList {
             return None;
         }
         self.len -= 1;
-        let (cell, _, wins) = self.moves[self.len];
-        Some((cell, wins))
+        let slot = (self.keys[self.len] & 7) as usize;
+        Some((self.cells[slot], self.wins[slot]))
     }
 }
 
@@ -362,9 +374,10 @@ impl Search<'_> {
         let mirrored = self.symmetry && position.mirrored_key() < plain_key;
         let key = if mirrored { position.mirrored_key() } else { plain_key };
         let orient = |col: u32| if mirrored { WIDTH - 1 - col } else { col };
+        let place = self.table.locate(key);
         let nodes_before = self.tally.stats.nodes;
         let mut hint = None;
-        if let Some(stored) = self.table.get(key) {
+        if let Some(stored) = self.table.get_at(place) {
             hint = stored.best.map(orient);
             match stored.bound {
                 StoredBound::Lower(lower) if alpha < lower => {
@@ -412,8 +425,8 @@ impl Search<'_> {
             let score = -self.negamax(&child, wins, -beta, -alpha, level + 1)?;
             if score >= beta {
                 self.tally.cutoff();
-                self.table.put(
-                    key,
+                self.table.put_at(
+                    place,
                     StoredBound::Lower(score),
                     Some(orient(col)),
                     self.tally.stats.nodes - nodes_before,
@@ -424,8 +437,8 @@ impl Search<'_> {
                 alpha = score;
             }
         }
-        self.table.put(
-            key,
+        self.table.put_at(
+            place,
             StoredBound::Upper(alpha),
             None,
             self.tally.stats.nodes - nodes_before,
