@@ -10,7 +10,7 @@
 use search_core::{Budget, Report, StopReason};
 
 use super::position::{CELLS, HEIGHT, Position, WIDTH, column_mask};
-use super::table::{Replacement, ScoreTable, Stored, StoredBound};
+use super::table::{Place, Replacement, ScoreTable, Stored, StoredBound};
 use crate::algorithms::Tally;
 
 /// Columns from the centre outwards: the better moves on average come first.
@@ -251,9 +251,6 @@ struct Search<'a> {
     hints: bool,
 }
 
-/// Added to the ordering score of the table's move so that it is tried first.
-const HINT_BONUS: u32 = 64;
-
 /// Enhanced transposition cutoffs are tried only in positions with fewer stones than this,
 /// where a cutoff saves a large subtree (near the end the probes cost more than they save).
 const ETC_BEFORE_MOVE: i32 = 30;
@@ -327,6 +324,53 @@ impl Search<'_> {
         None
     }
 
+    /// Put the moves of `next` into `moves`, ordered by the number of winning cells they
+    /// create (centre first among equals), each with those winning cells.
+    #[inline]
+    fn order(position: &Position, next: u64, moves: &mut MoveList) {
+        if next == 0 {
+            return;
+        }
+        if next.is_power_of_two() {
+            // A single move: nothing to order.
+            moves.add(next, 0, position.wins_after(next));
+            return;
+        }
+        for &col in CENTRE_FIRST.iter().rev() {
+            let cell = next & column_mask(col);
+            if cell != 0 {
+                let wins = position.wins_after(cell);
+                moves.add(cell, wins.count_ones(), wins);
+            }
+        }
+    }
+
+    /// The score of playing `cell` (after which its player has the winning cells `wins`), for
+    /// the player who plays it, searched in the window [alpha, beta].
+    #[inline]
+    fn move_score(
+        &mut self,
+        position: &Position,
+        cell: u64,
+        wins: u64,
+        alpha: i32,
+        beta: i32,
+        level: usize,
+    ) -> Result<i32, StopReason> {
+        let mut child = *position;
+        child.play_bit(cell);
+        Ok(-self.negamax(&child, wins, -beta, -alpha, level + 1)?)
+    }
+
+    /// Record a beta cutoff: `score` is a lower bound, reached by playing `col` (as the table
+    /// orients it), after the nodes counted since `nodes_before`.
+    #[inline]
+    fn store_cutoff(&mut self, place: Place, score: i32, col: u32, nodes_before: u64) {
+        self.tally.cutoff();
+        let work = self.tally.nodes() - nodes_before;
+        self.table.put_at(place, StoredBound::Lower(score), Some(col), work);
+    }
+
     /// Fail-hard negamax in the window [alpha, beta]; the player to move cannot win at once.
     /// `threats` are the empty cells that would complete four for the opponent (the parent
     /// computed them to order its moves, so they are passed down instead of recomputed).
@@ -375,7 +419,7 @@ impl Search<'_> {
         let key = if mirrored { position.mirrored_key() } else { plain_key };
         let orient = |col: u32| if mirrored { WIDTH - 1 - col } else { col };
         let place = self.table.locate(key);
-        let nodes_before = self.tally.stats.nodes;
+        let nodes_before = self.tally.nodes();
         let mut hint = None;
         if let Some(stored) = self.table.get_at(place) {
             hint = stored.best.map(orient);
@@ -402,46 +446,42 @@ impl Search<'_> {
             self.tally.cutoff();
             return Ok(score);
         }
-        let mut moves = MoveList::new();
-        if next.is_power_of_two() {
-            // A single move: nothing to order.
-            moves.add(next, 0, position.wins_after(next));
-        } else {
-            for &col in CENTRE_FIRST.iter().rev() {
-                let cell = next & column_mask(col);
-                if cell != 0 {
-                    let bonus = if self.hints && hint == Some(col) { HINT_BONUS } else { 0 };
-                    let wins = position.wins_after(cell);
-                    moves.add(cell, wins.count_ones() + bonus, wins);
-                }
-            }
-        }
-        self.tally.branch(moves.len);
-        while let Some((cell, wins)) = moves.pop() {
-            let col = cell.trailing_zeros() / (HEIGHT + 1);
-            self.tally.child(moves.len);
-            let mut child = *position;
-            child.play_bit(cell);
-            let score = -self.negamax(&child, wins, -beta, -alpha, level + 1)?;
+        self.tally.branch(if next.is_power_of_two() { 1 } else { 2 });
+        // The table's move is searched before the other moves are even scored: when it refutes
+        // the window again, as it usually does, the ordering work is saved. (It would come first
+        // in the full ordering as well.)
+        let mut rest = next;
+        if let Some(col) = hint
+            && self.hints
+            && next & column_mask(col) != 0
+        {
+            let cell = next & column_mask(col);
+            rest ^= cell;
+            self.tally.child(usize::from(rest != 0));
+            let score = self.move_score(position, cell, position.wins_after(cell), alpha, beta, level)?;
             if score >= beta {
-                self.tally.cutoff();
-                self.table.put_at(
-                    place,
-                    StoredBound::Lower(score),
-                    Some(orient(col)),
-                    self.tally.stats.nodes - nodes_before,
-                );
+                self.store_cutoff(place, score, orient(col), nodes_before);
                 return Ok(score);
             }
-            if score > alpha {
-                alpha = score;
+            alpha = alpha.max(score);
+        }
+        let mut moves = MoveList::new();
+        Self::order(position, rest, &mut moves);
+        while let Some((cell, wins)) = moves.pop() {
+            self.tally.child(moves.len);
+            let score = self.move_score(position, cell, wins, alpha, beta, level)?;
+            if score >= beta {
+                let col = cell.trailing_zeros() / (HEIGHT + 1);
+                self.store_cutoff(place, score, orient(col), nodes_before);
+                return Ok(score);
             }
+            alpha = alpha.max(score);
         }
         self.table.put_at(
             place,
             StoredBound::Upper(alpha),
             None,
-            self.tally.stats.nodes - nodes_before,
+            self.tally.nodes() - nodes_before,
         );
         Ok(alpha)
     }
