@@ -183,3 +183,33 @@ fn malformed_positions_are_typed_errors() {
     );
     assert_eq!(Position::parse("12121213"), Err(PositionError::AfterEnd { index: 8 }));
 }
+
+/// Total nodes of solving the first `take` positions of a set, each from a cleared table.
+fn total_nodes(name: &str, take: usize, config: SolverConfig) -> Option<u64> {
+    let positions = set(name)?;
+    let mut solver = Solver::with_config(config);
+    Some(
+        positions
+            .iter()
+            .take(take)
+            .map(|(position, _, _)| {
+                solver.reset();
+                solver.solve(position, Mode::Strong, &Budget::unlimited()).stats.nodes
+            })
+            .sum(),
+    )
+}
+
+#[test]
+fn default_settings_search_fewer_nodes_than_the_tutorial_settings() {
+    // The speed work must keep the node-count advantage over the tutorial's final solver.
+    for (name, take) in [("Test_L2_R1", 300), ("Test_L2_R2", 40), ("Test_L1_R1", 300)] {
+        let (Some(ours), Some(tutorial)) = (
+            total_nodes(name, take, SolverConfig::default()),
+            total_nodes(name, take, SolverConfig::tutorial()),
+        ) else {
+            return;
+        };
+        assert!(ours < tutorial, "{name}: {ours} nodes, tutorial settings {tutorial}");
+    }
+}

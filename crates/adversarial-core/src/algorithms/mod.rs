@@ -69,12 +69,27 @@ impl Tally {
         }
     }
 
-    /// Count a node at `level` (root = 0).
+    /// Count a node at `level` (root = 0). The meter counts the nodes; [`Tally::finish`] copies
+    /// its count into the statistics, so the hot path increments one counter, not two.
     #[inline]
     pub(crate) fn enter(&mut self, level: usize) -> Result<(), StopReason> {
-        self.stats.nodes += 1;
         self.stats.max_depth = self.stats.max_depth.max(level as u32);
         self.meter.tick()
+    }
+
+    /// Nodes counted so far.
+    #[inline]
+    pub(crate) fn nodes(&self) -> u64 {
+        self.meter.nodes()
+    }
+
+    /// The statistics so far, node count included.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn stats(&self) -> SearchStats {
+        SearchStats {
+            nodes: self.meter.nodes(),
+            ..self.stats
+        }
     }
 
     #[inline]
@@ -104,6 +119,7 @@ impl Tally {
 
     pub(crate) fn finish<T>(mut self, result: Result<T, StopReason>, partial: T) -> Report<T> {
         self.stats.elapsed = self.meter.elapsed();
+        self.stats.nodes = self.meter.nodes();
         match result {
             Ok(value) => Report {
                 value,

@@ -60,7 +60,7 @@ where
             let mut tally = Tally::with_meter(Meter::with_shared_counter(budget, counter.clone()));
             let mut engine = Engine::new(config);
             let result = engine.search_with_tally(game, &child, depth - 1, scoring, &mut tally);
-            (result, tally.stats)
+            (result, tally.stats())
         })
         .collect();
     let mut stats = SearchStats {

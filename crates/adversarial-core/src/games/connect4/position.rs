@@ -229,11 +229,11 @@ impl Position {
     /// The moves (as cell bits) that do not let the opponent win at once: when the opponent
     /// threatens to win, only the block (none if there are two threats); never a cell right
     /// under an opponent's winning cell. 0 means every move loses. Assumes the player to move
-    /// cannot win at once.
+    /// cannot win at once. `threats` are the empty cells that would complete four for the
+    /// opponent ([`opponent_winning_cells`](Self::opponent_winning_cells)).
     #[inline]
-    pub(crate) const fn non_losing_moves(&self) -> u64 {
+    pub(crate) const fn non_losing_moves(&self, threats: u64) -> u64 {
         let mut possible = self.possible();
-        let threats = self.opponent_winning_cells();
         let forced = possible & threats;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
@@ -244,11 +244,11 @@ impl Position {
         possible & !(threats >> 1)
     }
 
-    /// The number of winning cells the player to move has after playing `cell`: the
-    /// tutorial's move-ordering score.
+    /// The empty cells that would complete four for the player to move after playing `cell`
+    /// (which must not itself complete four): the opponent's threats in the child position.
     #[inline]
-    pub(crate) const fn threats_after(&self, cell: u64) -> u32 {
-        winning_cells(self.current | cell, self.mask).count_ones()
+    pub(crate) const fn wins_after(&self, cell: u64) -> u64 {
+        winning_cells(self.current | cell, self.mask | cell)
     }
 
     /// Who holds the cell at `row` (0 = bottom) of `col`, if anyone.
@@ -287,17 +287,21 @@ impl Position {
     }
 }
 
-/// Reverse the order of the 7-bit columns of a board word.
+/// Reverse the order of the 7-bit columns of a board word (of at most 49 bits): columns 0
+/// and 6, 1 and 5, 2 and 4 trade places, column 3 stays.
 #[inline]
 const fn mirror(key: u64) -> u64 {
-    let mut result = 0;
-    let mut col = 0;
-    while col < WIDTH {
-        let column = (key >> (col * COLUMN_BITS)) & ((1 << COLUMN_BITS) - 1);
-        result |= column << ((WIDTH - 1 - col) * COLUMN_BITS);
-        col += 1;
+    const COLUMN: u64 = (1 << COLUMN_BITS) - 1;
+    const fn col(c: u32) -> u64 {
+        COLUMN << (c * COLUMN_BITS)
     }
-    result
+    (key & col(3))
+        | (key & col(0)) << (6 * COLUMN_BITS)
+        | key >> (6 * COLUMN_BITS)
+        | (key & col(1)) << (4 * COLUMN_BITS)
+        | (key >> (4 * COLUMN_BITS)) & col(1)
+        | (key & col(2)) << (2 * COLUMN_BITS)
+        | (key >> (2 * COLUMN_BITS)) & col(2)
 }
 
 /// Whether `stones` hold four in a row.
@@ -338,4 +342,40 @@ pub(crate) const fn winning_cells(stones: u64, mask: u64) -> u64 {
         i += 1;
     }
     r & (BOARD ^ mask)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Play `moves` (1-based columns) and the same moves in mirrored columns.
+    fn pair(moves: &str) -> (Position, Position) {
+        let mirrored: String = moves
+            .chars()
+            .map(|c| char::from(b'0' + (8 - (c as u8 - b'0'))))
+            .collect();
+        (
+            Position::parse(moves).unwrap_or_else(|e| panic!("{e}")),
+            Position::parse(&mirrored).unwrap_or_else(|e| panic!("{e}")),
+        )
+    }
+
+    #[test]
+    fn mirrored_key_is_the_key_of_the_mirror_image() {
+        for moves in [
+            "",
+            "1",
+            "4",
+            "12",
+            "7654321",
+            "4453",
+            "1111112222223",
+            "2252576253462244111563365343671351441",
+        ] {
+            let (position, image) = pair(moves);
+            assert_eq!(position.mirrored_key(), image.key(), "{moves}");
+            assert_eq!(image.mirrored_key(), position.key(), "{moves}");
+            assert_eq!(position.canonical_key(), image.canonical_key(), "{moves}");
+        }
+    }
 }

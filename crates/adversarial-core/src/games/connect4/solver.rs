@@ -10,7 +10,7 @@
 use search_core::{Budget, Report, StopReason};
 
 use super::position::{CELLS, HEIGHT, Position, WIDTH, column_mask};
-use super::table::{Replacement, ScoreTable, Stored, StoredBound};
+use super::table::{Place, Replacement, ScoreTable, Stored, StoredBound};
 use crate::algorithms::Tally;
 
 /// Columns from the centre outwards: the better moves on average come first.
@@ -107,9 +107,16 @@ impl Default for Solver {
 }
 
 /// Moves of one node with their ordering scores, highest first; ties go to the move added
-/// last (moves are added from the outer columns inwards, so the centre wins ties).
+/// last (moves are added from the outer columns inwards, so the centre wins ties). Each move
+/// keeps the winning cells its player has after it, which are the threats its child faces.
+///
+/// Only small sort keys move during the insertion sort: `score << 3 | slot`, where `slot` is
+/// the move's place in `cells` and `wins`. Slots grow in the order moves are added, so among
+/// equal scores the move added last has the larger key and comes out first.
 struct MoveList {
-    moves: [(u64, u32); WIDTH as usize],
+    keys: [u32; WIDTH as usize],
+    cells: [u64; WIDTH as usize],
+    wins: [u64; WIDTH as usize],
     len: usize,
 }
 
@@ -117,29 +124,36 @@ impl MoveList {
     #[inline]
     fn new() -> Self {
         Self {
-            moves: [(0, 0); WIDTH as usize],
+            keys: [0; WIDTH as usize],
+            cells: [0; WIDTH as usize],
+            wins: [0; WIDTH as usize],
             len: 0,
         }
     }
 
     #[inline]
-    fn add(&mut self, cell: u64, score: u32) {
-        let mut pos = self.len;
-        while pos > 0 && self.moves[pos - 1].1 > score {
-            self.moves[pos] = self.moves[pos - 1];
+    fn add(&mut self, cell: u64, score: u32, wins: u64) {
+        let slot = self.len;
+        self.cells[slot] = cell;
+        self.wins[slot] = wins;
+        let key = score << 3 | slot as u32;
+        let mut pos = slot;
+        while pos > 0 && self.keys[pos - 1] > key {
+            self.keys[pos] = self.keys[pos - 1];
             pos -= 1;
         }
-        self.moves[pos] = (cell, score);
+        self.keys[pos] = key;
         self.len += 1;
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<u64> {
+    fn pop(&mut self) -> Option<(u64, u64)> {
         if self.len == 0 {
             return None;
         }
         self.len -= 1;
-        Some(self.moves[self.len].0)
+        let slot = (self.keys[self.len] & 7) as usize;
+        Some((self.cells[slot], self.wins[slot]))
     }
 }
 
@@ -237,9 +251,6 @@ struct Search<'a> {
     hints: bool,
 }
 
-/// Added to the ordering score of the table's move so that it is tried first.
-const HINT_BONUS: u32 = 64;
-
 /// Enhanced transposition cutoffs are tried only in positions with fewer stones than this,
 /// where a cutoff saves a large subtree (near the end the probes cost more than they save).
 const ETC_BEFORE_MOVE: i32 = 30;
@@ -277,7 +288,7 @@ impl Search<'_> {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            let r = self.negamax(position, med, med + 1, 0)?;
+            let r = self.negamax(position, position.opponent_winning_cells(), med, med + 1, 0)?;
             if r <= med {
                 max = r;
             } else {
@@ -313,12 +324,68 @@ impl Search<'_> {
         None
     }
 
+    /// Put the moves of `next` into `moves`, ordered by the number of winning cells they
+    /// create (centre first among equals), each with those winning cells.
+    #[inline]
+    fn order(position: &Position, next: u64, moves: &mut MoveList) {
+        if next == 0 {
+            return;
+        }
+        if next.is_power_of_two() {
+            // A single move: nothing to order.
+            moves.add(next, 0, position.wins_after(next));
+            return;
+        }
+        for &col in CENTRE_FIRST.iter().rev() {
+            let cell = next & column_mask(col);
+            if cell != 0 {
+                let wins = position.wins_after(cell);
+                moves.add(cell, wins.count_ones(), wins);
+            }
+        }
+    }
+
+    /// The score of playing `cell` (after which its player has the winning cells `wins`), for
+    /// the player who plays it, searched in the window [alpha, beta].
+    #[inline]
+    fn move_score(
+        &mut self,
+        position: &Position,
+        cell: u64,
+        wins: u64,
+        alpha: i32,
+        beta: i32,
+        level: usize,
+    ) -> Result<i32, StopReason> {
+        let mut child = *position;
+        child.play_bit(cell);
+        Ok(-self.negamax(&child, wins, -beta, -alpha, level + 1)?)
+    }
+
+    /// Record a beta cutoff: `score` is a lower bound, reached by playing `col` (as the table
+    /// orients it), after the nodes counted since `nodes_before`.
+    #[inline]
+    fn store_cutoff(&mut self, place: Place, score: i32, col: u32, nodes_before: u64) {
+        self.tally.cutoff();
+        let work = self.tally.nodes() - nodes_before;
+        self.table.put_at(place, StoredBound::Lower(score), Some(col), work);
+    }
+
     /// Fail-hard negamax in the window [alpha, beta]; the player to move cannot win at once.
-    fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32, level: usize) -> Result<i32, StopReason> {
+    /// `threats` are the empty cells that would complete four for the opponent (the parent
+    /// computed them to order its moves, so they are passed down instead of recomputed).
+    fn negamax(
+        &mut self,
+        position: &Position,
+        threats: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        level: usize,
+    ) -> Result<i32, StopReason> {
         self.tally.enter(level)?;
         let n = position.moves() as i32;
         let cells = CELLS as i32;
-        let next = position.non_losing_moves();
+        let next = position.non_losing_moves(threats);
         if next == 0 {
             // Every move lets the opponent win with their next stone.
             self.tally.leaf();
@@ -351,9 +418,10 @@ impl Search<'_> {
         let mirrored = self.symmetry && position.mirrored_key() < plain_key;
         let key = if mirrored { position.mirrored_key() } else { plain_key };
         let orient = |col: u32| if mirrored { WIDTH - 1 - col } else { col };
-        let nodes_before = self.tally.stats.nodes;
+        let place = self.table.locate(key);
+        let nodes_before = self.tally.nodes();
         let mut hint = None;
-        if let Some(stored) = self.table.get(key) {
+        if let Some(stored) = self.table.get_at(place) {
             hint = stored.best.map(orient);
             match stored.bound {
                 StoredBound::Lower(lower) if alpha < lower => {
@@ -378,40 +446,42 @@ impl Search<'_> {
             self.tally.cutoff();
             return Ok(score);
         }
-        let mut moves = MoveList::new();
-        for &col in CENTRE_FIRST.iter().rev() {
+        self.tally.branch(if next.is_power_of_two() { 1 } else { 2 });
+        // The table's move is searched before the other moves are even scored: when it refutes
+        // the window again, as it usually does, the ordering work is saved. (It would come first
+        // in the full ordering as well.)
+        let mut rest = next;
+        if let Some(col) = hint
+            && self.hints
+            && next & column_mask(col) != 0
+        {
             let cell = next & column_mask(col);
-            if cell != 0 {
-                let bonus = if self.hints && hint == Some(col) { HINT_BONUS } else { 0 };
-                moves.add(cell, position.threats_after(cell) + bonus);
-            }
-        }
-        self.tally.branch(moves.len);
-        while let Some(cell) = moves.pop() {
-            let col = cell.trailing_zeros() / (HEIGHT + 1);
-            self.tally.child(moves.len);
-            let mut child = *position;
-            child.play_bit(cell);
-            let score = -self.negamax(&child, -beta, -alpha, level + 1)?;
+            rest ^= cell;
+            self.tally.child(usize::from(rest != 0));
+            let score = self.move_score(position, cell, position.wins_after(cell), alpha, beta, level)?;
             if score >= beta {
-                self.tally.cutoff();
-                self.table.put(
-                    key,
-                    StoredBound::Lower(score),
-                    Some(orient(col)),
-                    self.tally.stats.nodes - nodes_before,
-                );
+                self.store_cutoff(place, score, orient(col), nodes_before);
                 return Ok(score);
             }
-            if score > alpha {
-                alpha = score;
-            }
+            alpha = alpha.max(score);
         }
-        self.table.put(
-            key,
+        let mut moves = MoveList::new();
+        Self::order(position, rest, &mut moves);
+        while let Some((cell, wins)) = moves.pop() {
+            self.tally.child(moves.len);
+            let score = self.move_score(position, cell, wins, alpha, beta, level)?;
+            if score >= beta {
+                let col = cell.trailing_zeros() / (HEIGHT + 1);
+                self.store_cutoff(place, score, orient(col), nodes_before);
+                return Ok(score);
+            }
+            alpha = alpha.max(score);
+        }
+        self.table.put_at(
+            place,
             StoredBound::Upper(alpha),
             None,
-            self.tally.stats.nodes - nodes_before,
+            self.tally.nodes() - nodes_before,
         );
         Ok(alpha)
     }

@@ -30,6 +30,7 @@ const LOWER_BIT: u64 = 1 << 55;
 const WORK_SHIFT: u32 = 56;
 const GENERATION_SHIFT: u32 = 60;
 const MAX_GENERATION: u64 = (1 << 4) - 1;
+const GENERATION_MASK: u64 = MAX_GENERATION << GENERATION_SHIFT;
 
 /// The smallest table (2^19 slots = 4 MiB): the stored key part must fit in 46 bits.
 pub const MIN_TABLE_LOG2: u32 = 19;
@@ -92,16 +93,19 @@ impl ScoreTable {
         self.slots.len() * std::mem::size_of::<u64>()
     }
 
-    /// The first slot of the key's bucket and the part of the scrambled key to store.
+    /// Where `key` lives: the first slot of its bucket and the tag its slot must hold.
     #[inline]
-    fn locate(&self, key: u64) -> (usize, u64) {
+    pub(crate) fn locate(&self, key: u64) -> Place {
         let h = key.wrapping_mul(SCRAMBLE);
         let bucket = (h >> self.shift) as usize;
         let index = match self.replacement {
             Replacement::AlwaysReplace => bucket,
             Replacement::TwoTier => bucket * 2,
         };
-        (index, h & self.stored_mask)
+        Place {
+            index,
+            tag: (h & self.stored_mask) | self.generation << GENERATION_SHIFT,
+        }
     }
 
     /// Forget everything (O(1) except once every 15 calls).
@@ -113,22 +117,28 @@ impl ScoreTable {
         }
     }
 
+    /// The bits of a slot that identify its position and generation.
     #[inline]
-    fn matches(&self, slot: u64, stored: u64) -> bool {
-        slot & self.stored_mask == stored && slot >> GENERATION_SHIFT == self.generation
+    fn tag_of(&self, slot: u64) -> u64 {
+        slot & (self.stored_mask | GENERATION_MASK)
     }
 
     /// What is stored for `key`, if anything.
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<Stored> {
-        let (index, stored) = self.locate(key);
-        let mut slot = self.slots[index];
-        if !self.matches(slot, stored) {
+        self.get_at(self.locate(key))
+    }
+
+    /// What is stored at `place`, if anything.
+    #[inline]
+    pub(crate) fn get_at(&self, place: Place) -> Option<Stored> {
+        let mut slot = self.slots[place.index];
+        if self.tag_of(slot) != place.tag {
             if self.replacement == Replacement::AlwaysReplace {
                 return None;
             }
-            slot = self.slots[index + 1];
-            if !self.matches(slot, stored) {
+            slot = self.slots[place.index + 1];
+            if self.tag_of(slot) != place.tag {
                 return None;
             }
         }
@@ -146,20 +156,26 @@ impl ScoreTable {
 
     /// Store `bound` and the best column for `key` (scores must lie in −32..32), found with
     /// `nodes` nodes of work.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn put(&mut self, key: u64, bound: StoredBound, best: Option<u32>, nodes: u64) {
+        self.put_at(self.locate(key), bound, best, nodes);
+    }
+
+    /// Store `bound` and the best column at `place` (scores must lie in −32..32), found with
+    /// `nodes` nodes of work.
+    #[inline]
+    pub(crate) fn put_at(&mut self, place: Place, bound: StoredBound, best: Option<u32>, nodes: u64) {
         let (score, lower) = match bound {
             StoredBound::Lower(s) => (s, LOWER_BIT),
             StoredBound::Upper(s) => (s, 0),
         };
         let work = u64::from((64 - nodes.leading_zeros()).min(15));
-        let (index, stored) = self.locate(key);
-        let entry = stored
+        let entry = place.tag
             | best.map_or(NO_MOVE, |c| u64::from(c.min(6))) << MOVE_SHIFT
             | ((score + 32) as u64 & 0x3f) << SCORE_SHIFT
             | lower
-            | work << WORK_SHIFT
-            | self.generation << GENERATION_SHIFT;
+            | work << WORK_SHIFT;
+        let index = place.index;
         if self.replacement == Replacement::AlwaysReplace {
             self.slots[index] = entry;
             return;
@@ -167,15 +183,23 @@ impl ScoreTable {
         let first = self.slots[index];
         let first_live = first >> GENERATION_SHIFT == self.generation;
         let first_work = (first >> WORK_SHIFT) & 0xf;
-        if !first_live || first & self.stored_mask == stored || work >= first_work {
+        if !first_live || self.tag_of(first) == place.tag || work >= first_work {
             self.slots[index] = entry;
-            if self.slots[index + 1] & self.stored_mask == stored {
+            if self.tag_of(self.slots[index + 1]) == place.tag {
                 self.slots[index + 1] = 0;
             }
         } else {
             self.slots[index + 1] = entry;
         }
     }
+}
+
+/// Where a key lives in a [`ScoreTable`] (computed once per node for both the probe and the
+/// store).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Place {
+    index: usize,
+    tag: u64,
 }
 
 #[cfg(test)]
