@@ -105,6 +105,33 @@ fn eliminations_on(board: &Board9, d: usize, band: usize, i: usize) -> u32 {
     )
 }
 
+/// The best greedy key among the placements in the cells of `mask` in `band`: removals in
+/// the high bits, then `255 - cell` (the earlier cell wins a tie); 0 when `mask` is empty.
+/// Called with a constant `band`, so the band arithmetic folds away.
+#[inline(always)]
+fn best_in_band(board: &Board9, band: usize, mask: u32) -> u32 {
+    if mask == 0 {
+        return 0;
+    }
+    let (b1, b2) = OTHER_BANDS[band];
+    let first_cell = 255 - 27 * band as u32;
+    let mut best = 0;
+    for d in 0..9 {
+        let own = board.band_candidates(d, band);
+        let mut m = mask & own;
+        if m == 0 {
+            continue;
+        }
+        let (other1, other2) = (board.band_candidates(d, b1), board.band_candidates(d, b2));
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            best = best.max(eliminations(own, other1, other2, i) << 8 | (first_cell - i as u32));
+        }
+    }
+    best
+}
+
 /// Append the placements of the branching cell chosen by `strategy`.
 #[inline(never)]
 pub(crate) fn choices(board: &Board9, strategy: Strategy, out: &mut Vec<Placement>) {
@@ -140,28 +167,9 @@ fn greedy(board: &Board9, out: &mut Vec<Placement>) {
     };
     // Each (cell, digit) of the tied cells is scored once, and only the digits present are
     // visited. The key orders by removals, then by the earlier cell.
-    let mut best = 0u32;
-    for d in 0..9 {
-        let words = [
-            board.band_candidates(d, 0),
-            board.band_candidates(d, 1),
-            board.band_candidates(d, 2),
-        ];
-        for band in 0..3 {
-            let own = words[band];
-            let mut m = masks[band] & own;
-            if m == 0 {
-                continue;
-            }
-            let (other1, other2) = (words[(band + 1) % 3], words[(band + 2) % 3]);
-            while m != 0 {
-                let i = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let key = eliminations(own, other1, other2, i) << 8 | (255 - (band * 27 + i) as u32);
-                best = best.max(key);
-            }
-        }
-    }
+    let best = best_in_band(board, 0, masks[0])
+        .max(best_in_band(board, 1, masks[1]))
+        .max(best_in_band(board, 2, masks[2]));
     if best == 0 {
         return;
     }
