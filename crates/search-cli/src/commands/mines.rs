@@ -33,8 +33,14 @@ enum MinesCommand {
     Dataset(DatasetArgs),
     /// Play K moves of a game with the safest-cell player and draw the position reached.
     Show(ShowArgs),
-    /// Win rates: N games over a seed range with the exact player or the teacher baseline.
+    /// Win rates: N games over a seed range with the exact player, the teacher or the network.
     Play(super::mines_play::PlayArgs),
+    /// Train the student network (automine-learn) on exact or teacher labels.
+    #[cfg(feature = "learn")]
+    Train(super::mines_learn::TrainArgs),
+    /// The student network as a predictor on held-out positions of every preset.
+    #[cfg(feature = "learn")]
+    Evaluate(super::mines_learn::EvaluateArgs),
 }
 
 /// Which probabilities to compute.
@@ -160,6 +166,10 @@ pub fn run(args: &MinesArgs) -> CommandResult {
         MinesCommand::Dataset(a) => dataset(a),
         MinesCommand::Show(a) => show(a),
         MinesCommand::Play(a) => super::mines_play::play(a),
+        #[cfg(feature = "learn")]
+        MinesCommand::Train(a) => super::mines_learn::train_command(a),
+        #[cfg(feature = "learn")]
+        MinesCommand::Evaluate(a) => super::mines_learn::evaluate_command(a),
     }
 }
 

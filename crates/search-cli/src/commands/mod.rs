@@ -3,6 +3,8 @@
 pub mod connect4;
 pub mod demo;
 pub mod mines;
+#[cfg(feature = "learn")]
+pub mod mines_learn;
 pub mod mines_play;
 pub mod queens;
 pub mod sudoku;
