@@ -210,7 +210,7 @@ impl MinePredictor {
     /// of one board size.
     ///
     /// # Errors
-    /// As [`batch_tensor`](crate::features::batch_tensor).
+    /// As [`batch_tensor`].
     pub fn predict_cells(&self, views: &[&PlayerView]) -> Result<Vec<Vec<f32>>, LearnError> {
         let input = batch_tensor(views, &self.device)?;
         let p = candle_nn::ops::sigmoid(&self.forward(&input)?)?;
