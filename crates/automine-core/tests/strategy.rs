@@ -215,3 +215,43 @@ fn results_do_not_depend_on_the_thread_count() {
         (77..117).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn any_player_runs_on_the_harness_with_the_same_records_as_its_kind() {
+    use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
+    use automine_core::strategy::harness::run_trial_with;
+    use automine_core::strategy::teacher_player::TeacherPlayer;
+    let rule = FirstClick::Opening;
+    let settings = Preset::Beginner.settings(rule);
+    for (kind, generic) in [
+        (
+            PlayerKind::exact(rule),
+            run_trial_with(settings, 300, 25, || ExactPlayer::new(PlayerOptions::new(rule)), || {}).unwrap(),
+        ),
+        (
+            PlayerKind::Teacher,
+            run_trial_with(settings, 300, 25, || TeacherPlayer::new(rule), || {}).unwrap(),
+        ),
+    ] {
+        let trial = Trial {
+            settings,
+            seed: 300,
+            games: 25,
+            player: kind,
+        };
+        assert_eq!(run_trial(&trial, || {}).unwrap().records, generic.records);
+    }
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn a_player_factory_gives_thread_count_independent_records() {
+    use automine_core::SafestCellPlayer;
+    use automine_core::strategy::harness::{par_run_trial_with, run_trial_with};
+    let settings = Preset::Intermediate.settings(FirstClick::Safe);
+    let serial = run_trial_with(settings, 9, 16, SafestCellPlayer::default, || {}).unwrap();
+    for threads in [1, 2, 3] {
+        let par = par_run_trial_with(settings, 9, 16, threads, SafestCellPlayer::default, || {}).unwrap();
+        assert_eq!(par.records, serial.records, "{threads} threads");
+    }
+}

@@ -23,7 +23,7 @@ impl Progress {
             None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
         };
         let template = if total.is_some() {
-            "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} ({per_sec}, eta {eta})"
+            "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} ({per_sec}, eta {eta}) {msg}"
         } else {
             "{prefix} [{elapsed_precise}] {pos} done ({per_sec})"
         };
@@ -46,6 +46,12 @@ impl Progress {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
         }
         self.bar.inc(n);
+    }
+
+    /// Show `text` after the counts (e.g. the running loss of a training run).
+    #[cfg_attr(not(feature = "learn"), expect(dead_code, reason = "only training shows a message"))]
+    pub fn set_message(&self, text: &str) {
+        self.bar.set_message(text.to_string());
     }
 
     /// Remove the bar.

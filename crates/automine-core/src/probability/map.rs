@@ -1,6 +1,7 @@
 //! [`ProbabilityMap`]: P(mine) for every covered cell of a position.
 
 use crate::geometry::{CellId, Dims, Pos};
+use crate::view::{CellView, PlayerView};
 
 /// P(mine) for every covered, unflagged cell; `None` for open and flagged cells.
 ///
@@ -18,6 +19,28 @@ impl ProbabilityMap {
             dims,
             values: vec![None; dims.cell_count()],
         }
+    }
+
+    /// A map of `view` with `p(cell)` on every covered, unflagged cell and `None` elsewhere:
+    /// the way an outside estimator (e.g. a learned model) hands its numbers to code that
+    /// takes a map. Values are clamped into `[0, 1]`; a NaN becomes 0.5.
+    ///
+    /// ```
+    /// use automine_core::{PlayerView, ProbabilityMap};
+    /// let view: PlayerView = "2x1 1\n1.\n".parse()?;
+    /// let map = ProbabilityMap::from_view(&view, |_| 1.5);
+    /// assert_eq!(map.values(), &[None, Some(1.0)]);
+    /// # Ok::<(), automine_core::BoardError>(())
+    /// ```
+    pub fn from_view(view: &PlayerView, mut p: impl FnMut(CellId) -> f64) -> Self {
+        let mut map = Self::empty(view.dims());
+        for id in view.dims().ids() {
+            if view.at(id) == CellView::Covered {
+                let value = p(id);
+                map.set(id, if value.is_nan() { 0.5 } else { value });
+            }
+        }
+        map
     }
 
     pub(crate) fn set(&mut self, id: CellId, p: f64) {

@@ -1,14 +1,21 @@
 //! The win-rate harness: `N` games over a seed range, with the Wilson 95% interval and the
 //! speed. Game `i` uses seed `S + i` and a fresh player, so the result does not depend on the
 //! order the games run in nor on the number of threads (`parallel` feature).
+//!
+//! [`run_trial`] and [`par_run_trial`] play the players a [`PlayerKind`] names; they are
+//! built on [`run_trial_with`] and [`par_run_trial_with`], which take any [`Player`] from a
+//! factory closure (one fresh player per game).
 
 use std::time::{Duration, Instant};
 
+use crate::error::ProbabilityError;
 use crate::game::{Game, GameStatus};
-use crate::player::{SimulationError, play_out};
+use crate::geometry::Pos;
+use crate::player::{Player, SimulationError, play_out};
 use crate::settings::{FirstClick, GameSettings};
 use crate::strategy::exact_player::{ExactPlayer, PlayerOptions};
 use crate::strategy::teacher_player::TeacherPlayer;
+use crate::view::PlayerView;
 
 /// Which player plays.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -120,18 +127,55 @@ impl TrialSummary {
     }
 }
 
+/// The player a [`PlayerKind`] names, for one game.
+#[derive(Debug, Clone)]
+enum KindPlayer {
+    Exact(ExactPlayer),
+    Teacher(TeacherPlayer),
+}
+
+impl KindPlayer {
+    fn new(kind: PlayerKind, rule: FirstClick) -> Self {
+        match kind {
+            PlayerKind::Exact(options) => Self::Exact(ExactPlayer::new(options)),
+            PlayerKind::Teacher => Self::Teacher(TeacherPlayer::new(rule)),
+        }
+    }
+}
+
+impl Player for KindPlayer {
+    fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError> {
+        match self {
+            Self::Exact(p) => p.choose(view),
+            Self::Teacher(p) => p.choose(view),
+        }
+    }
+}
+
 /// Play game `index` of `trial`.
 ///
 /// # Errors
 /// A [`SimulationError`] when the player fails (a bug: real games always admit a layout).
 pub fn play_one(trial: &Trial, index: u64) -> Result<GameRecord, SimulationError> {
-    let seed = trial.seed.wrapping_add(index);
-    let mut game = Game::new(trial.settings, seed);
-    let limit = trial.settings.dims().cell_count() + 1;
-    let moves = match trial.player {
-        PlayerKind::Exact(options) => play_out(&mut game, &mut ExactPlayer::new(options), limit)?,
-        PlayerKind::Teacher => play_out(&mut game, &mut TeacherPlayer::new(trial.settings.first_click()), limit)?,
-    };
+    let mut player = KindPlayer::new(trial.player, trial.settings.first_click());
+    play_one_with(trial.settings, trial.seed, index, &mut player)
+}
+
+/// Play game `index` of the batch starting at `seed` (seed `seed + index`, wrapping) under
+/// `settings` with `player`, which should be fresh for the game.
+///
+/// # Errors
+/// A [`SimulationError`] when the player fails or chooses an illegal cell.
+pub fn play_one_with(
+    settings: GameSettings,
+    seed: u64,
+    index: u64,
+    player: &mut impl Player,
+) -> Result<GameRecord, SimulationError> {
+    let seed = seed.wrapping_add(index);
+    let mut game = Game::new(settings, seed);
+    let limit = settings.dims().cell_count() + 1;
+    let moves = play_out(&mut game, player, limit)?;
     Ok(GameRecord {
         seed,
         won: game.status() == GameStatus::Won,
@@ -164,10 +208,42 @@ fn summarise(records: Vec<GameRecord>, start: Instant) -> TrialSummary {
 /// # Errors
 /// The first game's error, as [`play_one`].
 pub fn run_trial(trial: &Trial, on_game: impl Fn()) -> Result<TrialSummary, SimulationError> {
+    let rule = trial.settings.first_click();
+    run_trial_with(
+        trial.settings,
+        trial.seed,
+        trial.games,
+        || KindPlayer::new(trial.player, rule),
+        on_game,
+    )
+}
+
+/// Play `games` games under `settings` on this thread, game `i` on seed `seed + i` with a
+/// fresh player from `make_player`, calling `on_game` after each one. Any [`Player`] can be
+/// measured this way (the learned players of `automine-learn` are).
+///
+/// ```
+/// use automine_core::strategy::harness::run_trial_with;
+/// use automine_core::{FirstClick, Preset, SafestCellPlayer};
+/// let settings = Preset::Beginner.settings(FirstClick::Safe);
+/// let summary = run_trial_with(settings, 0, 10, SafestCellPlayer::default, || {})?;
+/// assert_eq!(summary.records.len(), 10);
+/// # Ok::<(), automine_core::SimulationError>(())
+/// ```
+///
+/// # Errors
+/// The first game's error, as [`play_one_with`].
+pub fn run_trial_with<P: Player>(
+    settings: GameSettings,
+    seed: u64,
+    games: u64,
+    make_player: impl Fn() -> P,
+    on_game: impl Fn(),
+) -> Result<TrialSummary, SimulationError> {
     let start = Instant::now();
-    let records = (0..trial.games)
+    let records = (0..games)
         .map(|i| {
-            let r = play_one(trial, i);
+            let r = play_one_with(settings, seed, i, &mut make_player());
             on_game();
             r
         })
@@ -186,13 +262,39 @@ pub fn par_run_trial(
     threads: usize,
     on_game: impl Fn() + Sync,
 ) -> Result<TrialSummary, SimulationError> {
+    let rule = trial.settings.first_click();
+    par_run_trial_with(
+        trial.settings,
+        trial.seed,
+        trial.games,
+        threads,
+        || KindPlayer::new(trial.player, rule),
+        on_game,
+    )
+}
+
+/// [`run_trial_with`] on `threads` rayon threads (0: rayon's default); the records are the
+/// same as [`run_trial_with`]'s whatever the thread count (game `i` always uses seed
+/// `seed + i` and a fresh player).
+///
+/// # Errors
+/// As [`run_trial_with`] (the error of the lowest failing game).
+#[cfg(feature = "parallel")]
+pub fn par_run_trial_with<P: Player>(
+    settings: GameSettings,
+    seed: u64,
+    games: u64,
+    threads: usize,
+    make_player: impl Fn() -> P + Sync,
+    on_game: impl Fn() + Sync,
+) -> Result<TrialSummary, SimulationError> {
     use rayon::prelude::*;
     let start = Instant::now();
     let work = || {
-        (0..trial.games)
+        (0..games)
             .into_par_iter()
             .map(|i| {
-                let r = play_one(trial, i);
+                let r = play_one_with(settings, seed, i, &mut make_player());
                 on_game();
                 r
             })

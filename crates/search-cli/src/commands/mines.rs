@@ -33,11 +33,17 @@ enum MinesCommand {
     Dataset(DatasetArgs),
     /// Play K moves of a game with the safest-cell player and draw the position reached.
     Show(ShowArgs),
-    /// Win rates: N games over a seed range with the exact player or the teacher baseline.
+    /// Win rates: N games over a seed range with the exact player, the teacher or the network.
     Play(super::mines_play::PlayArgs),
     /// Paired comparison of two `mines play --records` files of the same games: discordant
     /// games, the difference of win rates with its 95% interval, McNemar's exact test.
     Compare(super::mines_compare::CompareArgs),
+    /// Train the student network (automine-learn) on exact or teacher labels.
+    #[cfg(feature = "learn")]
+    Train(super::mines_learn::TrainArgs),
+    /// The student network as a predictor on held-out positions of every preset.
+    #[cfg(feature = "learn")]
+    Evaluate(super::mines_learn::EvaluateArgs),
 }
 
 /// Which probabilities to compute.
@@ -164,6 +170,10 @@ pub fn run(args: &MinesArgs) -> CommandResult {
         MinesCommand::Show(a) => show(a),
         MinesCommand::Play(a) => super::mines_play::play(a),
         MinesCommand::Compare(a) => super::mines_compare::compare(a),
+        #[cfg(feature = "learn")]
+        MinesCommand::Train(a) => super::mines_learn::train_command(a),
+        #[cfg(feature = "learn")]
+        MinesCommand::Evaluate(a) => super::mines_learn::evaluate_command(a),
     }
 }
 

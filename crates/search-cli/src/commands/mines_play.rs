@@ -1,10 +1,13 @@
-//! `search-cli mines play`: win rates of the exact player or the teacher baseline over a seed
-//! range (automine-core's `strategy::harness`).
+//! `search-cli mines play`: win rates of the exact player, the teacher baseline or (feature
+//! `learn`) the student network, alone or with exact logic, over a seed range (automine-core's
+//! `strategy::harness`).
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use automine_core::strategy::exact_player::PlayerOptions;
+#[cfg(feature = "learn")]
+use automine_core::strategy::harness::par_run_trial_with;
 use automine_core::strategy::harness::{PlayerKind, Trial, TrialSummary, par_run_trial};
 use automine_core::strategy::paired::write_records;
 use automine_core::{Dims, FirstClick, GameSettings, Height, Preset, Width};
@@ -21,6 +24,25 @@ enum PlayerArg {
     Exact,
     /// The teacher's safest cell (the baseline).
     Teacher,
+    /// The student network alone (automine-learn; --model or the shipped one).
+    #[cfg(feature = "learn")]
+    Network,
+    /// Exact logic for certain cells, the student network for guesses.
+    #[cfg(feature = "learn")]
+    Hybrid,
+}
+
+impl PlayerArg {
+    const fn name(self) -> &'static str {
+        match self {
+            Self::Exact => "exact",
+            Self::Teacher => "teacher",
+            #[cfg(feature = "learn")]
+            Self::Network => "network",
+            #[cfg(feature = "learn")]
+            Self::Hybrid => "hybrid",
+        }
+    }
 }
 
 /// Arguments of `search-cli mines play`.
@@ -67,6 +89,10 @@ pub struct PlayArgs {
     /// Exact player: first click in the top-left corner whatever the rule.
     #[arg(long)]
     corner_first_click: bool,
+    /// Network and hybrid players: which network.
+    #[cfg(feature = "learn")]
+    #[command(flatten)]
+    model: super::mines_learn::ModelArgs,
 }
 
 /// Parse `beginner|intermediate|expert|WxH/M` under `rule`.
@@ -91,6 +117,10 @@ fn parse_board(text: &str, rule: FirstClick) -> Result<GameSettings, CommandErro
 fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
     match args.player {
         PlayerArg::Teacher => PlayerKind::Teacher,
+        // Not used to play: `run_games` plays the network players through the generic harness
+        // (`par_run_trial_with`); the trial only carries the settings, seed and game count.
+        #[cfg(feature = "learn")]
+        PlayerArg::Network | PlayerArg::Hybrid => PlayerKind::Teacher,
         PlayerArg::Exact => {
             let mut options = PlayerOptions::new(rule);
             options.endgame_layouts = if args.no_endgame { 0 } else { args.endgame_layouts };
@@ -102,13 +132,23 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
     }
 }
 
+#[cfg(feature = "learn")]
+fn model_name(args: &PlayArgs) -> Option<String> {
+    matches!(args.player, PlayerArg::Network | PlayerArg::Hybrid).then(|| args.model.name())
+}
+
+#[cfg(not(feature = "learn"))]
+fn model_name(_: &PlayArgs) -> Option<String> {
+    None
+}
+
 fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json::Value {
     let ci = s.ci95();
     let dims = trial.settings.dims();
     serde_json::json!({
         "board": format!("{}x{}/{}", dims.width().0, dims.height().0, trial.settings.mines()),
         "first_click": trial.settings.first_click().name(),
-        "player": match args.player { PlayerArg::Exact => "exact", PlayerArg::Teacher => "teacher" },
+        "player": args.player.name(),
         "seed": trial.seed,
         "games": s.games,
         "wins": s.wins,
@@ -118,11 +158,37 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "games_per_second": s.games_per_second(),
         "seconds": s.elapsed.as_secs_f64(),
         "endgame": !args.no_endgame && args.player == PlayerArg::Exact,
+        "model": model_name(args),
         "endgame_layouts": args.endgame_layouts,
         "fifty_fifty": !args.no_fifty_fifty,
         "secondary_safety": !args.no_secondary_safety,
         "first_click_policy": !args.corner_first_click,
     })
+}
+
+/// Play the trial's games with the player the arguments name.
+fn run_games(args: &PlayArgs, trial: &Trial, progress: &Progress) -> Result<TrialSummary, CommandError> {
+    let failed = |e: automine_core::SimulationError| CommandError::Usage(format!("a game failed: {e}"));
+    #[cfg(feature = "learn")]
+    if let Some(mode) = match args.player {
+        PlayerArg::Network => Some(automine_learn::player::PlayMode::Network),
+        PlayerArg::Hybrid => Some(automine_learn::player::PlayMode::Hybrid),
+        _ => None,
+    } {
+        use automine_learn::player::NetworkPlayer;
+        let model = args.model.load()?;
+        let rule = trial.settings.first_click();
+        return par_run_trial_with(
+            trial.settings,
+            trial.seed,
+            trial.games,
+            args.threads,
+            || NetworkPlayer::new(model.clone(), rule, mode),
+            || progress.inc(1),
+        )
+        .map_err(failed);
+    }
+    par_run_trial(trial, args.threads, || progress.inc(1)).map_err(failed)
 }
 
 /// Run `search-cli mines play`.
@@ -136,8 +202,7 @@ pub fn play(args: &PlayArgs) -> CommandResult {
         player: player_kind(args, rule),
     };
     let progress = Progress::new("games", Some(args.games));
-    let summary = par_run_trial(&trial, args.threads, || progress.inc(1))
-        .map_err(|e| CommandError::Usage(format!("a game failed: {e}")))?;
+    let summary = run_games(args, &trial, &progress)?;
     progress.finish();
     if let Some(path) = &args.records {
         std::fs::write(path, write_records(&summary.records))

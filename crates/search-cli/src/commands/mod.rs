@@ -4,6 +4,8 @@ pub mod connect4;
 pub mod demo;
 pub mod mines;
 pub mod mines_compare;
+#[cfg(feature = "learn")]
+pub mod mines_learn;
 pub mod mines_play;
 pub mod queens;
 pub mod sudoku;

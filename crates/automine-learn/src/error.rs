@@ -1,0 +1,52 @@
+//! [`LearnError`]: everything that can go wrong when building, training, saving, loading or
+//! running a network.
+
+use automine_core::{ProbabilityError, SimulationError};
+
+/// Why a learning operation failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LearnError {
+    /// The tensor library failed (shapes, arithmetic).
+    #[error("tensor operation failed: {0}")]
+    Tensor(#[from] candle_core::Error),
+    /// A model file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A model file is not a valid checkpoint of this crate.
+    #[error("{origin}: not a valid automine-learn model: {reason}")]
+    BadModelFile {
+        /// Where the bytes came from (a path or a name).
+        origin: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// An architecture that cannot be built.
+    #[error("bad architecture: {0}")]
+    BadArchitecture(String),
+    /// A training or evaluation setting that cannot be used.
+    #[error("bad configuration: {0}")]
+    BadConfig(String),
+    /// Views in one batch have different board sizes.
+    #[error("a batch mixes board sizes: {first} and {other}")]
+    MixedBoardSizes {
+        /// The first view's size (`WxH`).
+        first: String,
+        /// A different size in the same batch.
+        other: String,
+    },
+    /// A batch without any view.
+    #[error("an empty batch")]
+    EmptyBatch,
+    /// Exact probabilities of a position failed (a position no game can reach).
+    #[error(transparent)]
+    Probability(#[from] ProbabilityError),
+    /// A simulated game failed.
+    #[error(transparent)]
+    Simulation(#[from] SimulationError),
+}
