@@ -237,27 +237,53 @@ pub fn demo(out: &mut impl Write) -> CommandResult {
         "== automine-core: win rates on the same 300 beginner games (first click safe)"
     )?;
     let rule = FirstClick::Safe;
+    let settings = Preset::Beginner.settings(rule);
+    let failed = |e: automine_core::SimulationError| CommandError::Usage(format!("a game failed: {e}"));
     for (name, player) in [("exact  ", PlayerKind::exact(rule)), ("teacher", PlayerKind::Teacher)] {
         let trial = Trial {
-            settings: Preset::Beginner.settings(rule),
+            settings,
             seed: 0,
             games: 300,
             player,
         };
-        let s = par_run_trial(&trial, 0, || {}).map_err(|e| CommandError::Usage(format!("a game failed: {e}")))?;
-        let ci = s.ci95();
+        demo_line(out, name, &par_run_trial(&trial, 0, || {}).map_err(failed)?)?;
+    }
+    #[cfg(feature = "learn")]
+    {
+        use automine_learn::player::{NetworkPlayer, PlayMode};
+        let model = automine_learn::shipped::student_exact()
+            .map_err(|e| CommandError::Usage(format!("the shipped model: {e}")))?;
+        let summary = par_run_trial_with(
+            settings,
+            0,
+            300,
+            0,
+            || NetworkPlayer::new(model.clone(), rule, PlayMode::Hybrid),
+            || {},
+        )
+        .map_err(failed)?;
+        demo_line(out, "hybrid ", &summary)?;
         writeln!(
             out,
-            "{name} {:>3}/{} won = {:.1}% [{:.1}%, {:.1}%], {:.0} games/s",
-            s.wins,
-            s.games,
-            100.0 * s.win_rate(),
-            100.0 * ci.low,
-            100.0 * ci.high,
-            s.games_per_second()
+            "(hybrid: exact logic for certain cells, the shipped student network for every guess)"
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One line of the demo: wins, rate, interval, speed.
+fn demo_line(out: &mut impl Write, name: &str, s: &TrialSummary) -> std::io::Result<()> {
+    let ci = s.ci95();
+    writeln!(
+        out,
+        "{name} {:>3}/{} won = {:.1}% [{:.1}%, {:.1}%], {:.0} games/s",
+        s.wins,
+        s.games,
+        100.0 * s.win_rate(),
+        100.0 * ci.low,
+        100.0 * ci.high,
+        s.games_per_second()
+    )
 }
 
 #[cfg(test)]
