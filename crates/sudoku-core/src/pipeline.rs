@@ -22,7 +22,7 @@ use search_core::{ConstraintProblem, Propagation, SearchSpace};
 use crate::candidates::Candidates;
 use crate::explain::{LogicalSolver, is_contradictory};
 use crate::grading::Difficulty;
-use crate::problem::branch_cell;
+use crate::problem::{apply_placement, branch_choices};
 use crate::propagate::{Rules, propagate};
 use crate::strategy::{Placement, Strategy};
 use crate::techniques::Technique;
@@ -73,22 +73,11 @@ impl SearchSpace for TechniqueProblem {
     type Choice = Placement;
 
     fn choices(&self, state: &Candidates, out: &mut Vec<Placement>) {
-        let Some(cell) = branch_cell(state, self.strategy) else {
-            return;
-        };
-        let start = out.len();
-        out.extend(state.candidates(cell).iter().map(|digit| Placement {
-            cell: cell as u16,
-            digit,
-        }));
-        if self.strategy == Strategy::Greedy {
-            out[start..].sort_by_key(|p| std::cmp::Reverse(state.eliminations(cell, p.digit)));
-        }
+        branch_choices(state, self.strategy, out);
     }
 
     fn apply(&self, state: &mut Candidates, choice: Placement) {
-        // A failed placement leaves a contradiction that the next propagation reports.
-        let _ = state.place(choice.cell as usize, choice.digit);
+        apply_placement(state, choice);
     }
 }
 

@@ -45,25 +45,35 @@ impl SearchSpace for SudokuProblem {
     type Choice = Placement;
 
     fn choices(&self, state: &Candidates, out: &mut Vec<Placement>) {
-        let Some(cell) = branch_cell(state, self.strategy) else {
-            return;
-        };
-        let set = state.candidates(cell);
-        let start = out.len();
-        out.extend(set.iter().map(|digit| Placement {
-            cell: cell as u16,
-            digit,
-        }));
-        if self.strategy == Strategy::Greedy {
-            // Most eliminations first; the sort is stable, so ties keep increasing digits.
-            out[start..].sort_by_key(|p| std::cmp::Reverse(state.eliminations(cell, p.digit)));
-        }
+        branch_choices(state, self.strategy, out);
     }
 
     fn apply(&self, state: &mut Candidates, choice: Placement) {
-        // A failed placement leaves a contradiction that the next propagation reports.
-        let _ = state.place(choice.cell as usize, choice.digit);
+        apply_placement(state, choice);
     }
+}
+
+/// The placements `strategy` branches on, appended to `out`: every candidate of its cell, most
+/// eliminations first under the greedy rule (the sort is stable, so ties keep increasing
+/// digits). Shared by [`SudokuProblem`] and the technique pipeline.
+pub(crate) fn branch_choices(state: &Candidates, strategy: Strategy, out: &mut Vec<Placement>) {
+    let Some(cell) = branch_cell(state, strategy) else {
+        return;
+    };
+    let start = out.len();
+    out.extend(state.candidates(cell).iter().map(|digit| Placement {
+        cell: cell as u16,
+        digit,
+    }));
+    if strategy == Strategy::Greedy {
+        out[start..].sort_by_key(|p| std::cmp::Reverse(state.eliminations(cell, p.digit)));
+    }
+}
+
+/// Apply one branch placement. A failed placement leaves a contradiction that the next
+/// propagation reports.
+pub(crate) fn apply_placement(state: &mut Candidates, choice: Placement) {
+    let _ = state.place(choice.cell as usize, choice.digit);
 }
 
 impl ConstraintProblem for SudokuProblem {
