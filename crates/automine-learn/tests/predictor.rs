@@ -64,23 +64,9 @@ fn network_players_finish_games_with_legal_moves_whatever_the_thread_count() {
     let model = shipped::student_exact().unwrap();
     for mode in [PlayMode::Network, PlayMode::Hybrid] {
         let settings = Preset::Beginner.settings(FirstClick::Safe);
-        let one = run_trial_with(
-            settings,
-            100,
-            12,
-            || NetworkPlayer::new(model.clone(), FirstClick::Safe, mode),
-            || {},
-        )
-        .unwrap();
-        let two = par_run_trial_with(
-            settings,
-            100,
-            12,
-            2,
-            || NetworkPlayer::new(model.clone(), FirstClick::Safe, mode),
-            || {},
-        )
-        .unwrap();
+        let player = || NetworkPlayer::new(model.clone(), FirstClick::Safe, mode);
+        let one = run_trial_with(settings, 100, 12, player, || {}).unwrap();
+        let two = par_run_trial_with(settings, 100, 12, 2, player, || {}).unwrap();
         assert_eq!(one.records, two.records);
         assert!(one.wins > 0, "{mode:?} wins some beginner games");
     }

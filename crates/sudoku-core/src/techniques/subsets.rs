@@ -55,6 +55,25 @@ fn clear_house(cands: &Candidates, house: House, cells: &[usize], digits: DigitS
     }
 }
 
+/// Calls `found` with every `k` cells of `pool` whose candidates together are exactly `k`
+/// digits (a naked set), and those digits.
+fn for_each_naked_set(
+    cands: &Candidates,
+    pool: &[usize],
+    k: usize,
+    found: &mut dyn FnMut(&[usize], DigitSet) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for_each_combination(pool.len(), k, &mut |idx| {
+        let cells: Vec<usize> = idx.iter().map(|&i| pool[i]).collect();
+        let digits = DigitSet::from_bits(cells.iter().fold(0, |m, &c| m | cands.candidates(c).bits()));
+        if digits.len() == k {
+            found(&cells, digits)
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+}
+
 /// Naked subsets of size `k` (2, 3 or 4): `k` cells of a house whose candidates together are
 /// `k` digits; those digits leave the other cells of the house. Subsets inside one box and
 /// one line are left to [`locked_subset`].
@@ -62,14 +81,12 @@ pub fn naked_subset(cands: &Candidates, k: usize, sink: &mut Sink<'_>) -> Contro
     let layout = cands.layout();
     for house in layout.houses() {
         let pool = subset_cells(cands, house, k);
-        for_each_combination(pool.len(), k, &mut |idx| {
-            let cells: Vec<usize> = idx.iter().map(|&i| pool[i]).collect();
-            let digits = DigitSet::from_bits(cells.iter().fold(0, |m, &c| m | cands.candidates(c).bits()));
-            if digits.len() != k || is_locked(layout, &cells) {
+        for_each_naked_set(cands, &pool, k, &mut |cells, digits| {
+            if is_locked(layout, cells) {
                 return ControlFlow::Continue(());
             }
             let mut eliminations = Vec::new();
-            clear_house(cands, house, &cells, digits, &mut eliminations);
+            clear_house(cands, house, cells, digits, &mut eliminations);
             if eliminations.is_empty() {
                 return ControlFlow::Continue(());
             }
@@ -97,15 +114,10 @@ pub fn locked_subset(cands: &Candidates, k: usize, sink: &mut Sink<'_>) -> Contr
                 .into_iter()
                 .filter(|&c| in_house(layout, c, line))
                 .collect();
-            for_each_combination(pool.len(), k, &mut |idx| {
-                let cells: Vec<usize> = idx.iter().map(|&i| pool[i]).collect();
-                let digits = DigitSet::from_bits(cells.iter().fold(0, |m, &c| m | cands.candidates(c).bits()));
-                if digits.len() != k {
-                    return ControlFlow::Continue(());
-                }
+            for_each_naked_set(cands, &pool, k, &mut |cells, digits| {
                 let mut eliminations = Vec::new();
-                clear_house(cands, box_house, &cells, digits, &mut eliminations);
-                clear_house(cands, line, &cells, digits, &mut eliminations);
+                clear_house(cands, box_house, cells, digits, &mut eliminations);
+                clear_house(cands, line, cells, digits, &mut eliminations);
                 if eliminations.is_empty() {
                     return ControlFlow::Continue(());
                 }
