@@ -4,7 +4,7 @@
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use automine_core::render::svg::render_svg;
 use automine_core::render::terminal::render_terminal;
@@ -13,7 +13,6 @@ use automine_core::{
     SafestCellPlayer, Teacher, exact_analysis, exact_probabilities, teacher_probabilities, write_dataset,
 };
 use clap::{Args, Subcommand, ValueEnum};
-use search_core::Budget;
 
 use super::{CommandError, CommandResult};
 use crate::progress::Progress;
@@ -195,15 +194,7 @@ fn format_map(view: &PlayerView, map: &ProbabilityMap, decimals: usize) -> Strin
 }
 
 fn probabilities(args: &ProbabilitiesArgs) -> CommandResult {
-    let mut budget = Budget::unlimited();
-    if let Some(nodes) = args.max_nodes {
-        budget = budget.with_node_limit(nodes);
-    }
-    if let Some(seconds) = args.max_seconds {
-        let limit = Duration::try_from_secs_f64(seconds)
-            .map_err(|e| CommandError::Usage(format!("--max-seconds {seconds}: {e}")))?;
-        budget = budget.with_time_limit(limit);
-    }
+    let budget = super::budget(args.max_nodes, args.max_seconds)?;
     let mut text = String::new();
     crate::batch::open_input(args.file.as_deref())?.read_to_string(&mut text)?;
     let result = text.parse::<PlayerView>().map_err(|e| e.to_string()).and_then(|view| {

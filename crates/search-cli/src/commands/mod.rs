@@ -25,3 +25,20 @@ pub enum CommandError {
 
 /// What a command returns: an exit status, or an error to print.
 pub type CommandResult = Result<std::process::ExitCode, CommandError>;
+
+/// The search budget of `--max-nodes` and `--max-seconds` (unlimited when both are absent).
+///
+/// # Errors
+/// A usage error when `--max-seconds` is negative, not finite or too large for a duration.
+pub fn budget(max_nodes: Option<u64>, max_seconds: Option<f64>) -> Result<search_core::Budget, CommandError> {
+    let mut budget = search_core::Budget::unlimited();
+    if let Some(nodes) = max_nodes {
+        budget = budget.with_node_limit(nodes);
+    }
+    if let Some(seconds) = max_seconds {
+        let limit = std::time::Duration::try_from_secs_f64(seconds)
+            .map_err(|e| CommandError::Usage(format!("--max-seconds {seconds}: {e}")))?;
+        budget = budget.with_time_limit(limit);
+    }
+    Ok(budget)
+}

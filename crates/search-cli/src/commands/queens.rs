@@ -2,11 +2,10 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Args;
 use search_core::toys::{Queens, QueensState};
-use search_core::{Budget, Report, parallel};
+use search_core::{Report, parallel};
 
 use super::{CommandError, CommandResult};
 
@@ -39,15 +38,7 @@ pub struct QueensArgs {
 pub fn run(args: &QueensArgs) -> CommandResult {
     let problem =
         Queens::new(args.n).ok_or_else(|| CommandError::Usage(format!("board size {} is not in 1..=24", args.n)))?;
-    let mut budget = Budget::unlimited();
-    if let Some(nodes) = args.max_nodes {
-        budget = budget.with_node_limit(nodes);
-    }
-    if let Some(seconds) = args.max_seconds {
-        let limit = Duration::try_from_secs_f64(seconds)
-            .map_err(|e| CommandError::Usage(format!("--max-seconds {seconds}: {e}")))?;
-        budget = budget.with_time_limit(limit);
-    }
+    let budget = super::budget(args.max_nodes, args.max_seconds)?;
     let pool = crate::batch::pool(args.threads).map_err(|e| CommandError::Usage(e.to_string()))?;
     let parallel = pool.is_some();
     let search = || {
