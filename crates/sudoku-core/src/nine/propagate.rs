@@ -21,8 +21,8 @@ use search_core::Propagation;
 
 use super::board::{BAND, Board9};
 use super::tables::{
-    BAND_AND_OTHERS, BOX, COL, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS, ROW, column_cells,
-    columns, minirow_counts,
+    BAND_AND_OTHERS, BOX, CLAIMED_CELLS, COL, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS, ROW,
+    column_cells, columns, minirow_counts,
 };
 
 /// What one propagation pass did.
@@ -192,8 +192,9 @@ impl Board9 {
         step
     }
 
-    /// Step 3: hidden singles in the columns and (with `locked`) locked candidates in the
-    /// stacks, for the digits whose candidates changed.
+    /// Step 3: for the digits whose candidates changed, claiming from the columns (with
+    /// `locked`; hidden singles in columns follow through the band rules) or plain hidden
+    /// singles in the columns (without).
     #[inline(never)]
     fn column_rules(&mut self, locked: bool) -> Step {
         let mut step = Step::Nothing;
@@ -202,14 +203,12 @@ impl Board9 {
         while digits != 0 {
             let d = digits.trailing_zeros() as usize / 3;
             digits &= !(7 << (3 * d));
-            if locked {
-                match self.stack_rules(d) {
-                    Step::Contradiction => return Step::Contradiction,
-                    Step::Progress => step = Step::Progress,
-                    Step::Nothing => {}
-                }
-            }
-            match self.column_singles(d) {
+            let found = if locked {
+                self.claiming(d)
+            } else {
+                self.column_singles(d)
+            };
+            match found {
                 Step::Contradiction => return Step::Contradiction,
                 Step::Progress => step = Step::Progress,
                 Step::Nothing => {}
@@ -218,33 +217,34 @@ impl Board9 {
         step
     }
 
-    /// Locked candidates in the three stacks of digit `d`, by the band table transposed:
-    /// keep only the minicolumns that some once-per-column-and-box placement can use.
-    fn stack_rules(&mut self, d: usize) -> Step {
+    /// Claiming from the nine columns of digit `d`: a column whose candidates lie in one band
+    /// lies in one box, which loses the digit in its other columns; a column without
+    /// candidates is a contradiction.
+    ///
+    /// With the band rules this is the whole of the stack's "once per column and per box"
+    /// constraint (locked candidates in the stacks, as the band table transposed would give)
+    /// and of hidden singles in the columns: in the 3×3 matrix of a stack (bands × columns)
+    /// every entry lies on a permutation once no line holds a single entry, and a line with a
+    /// single entry is pointing (a band: done by the band rules) or claiming (a column: done
+    /// here). A column single is a claimed column with one cell: its box keeps that cell
+    /// alone, and the band rules place it as the box's hidden single.
+    #[inline(always)]
+    fn claiming(&mut self, d: usize) -> Step {
+        let (a, b, c) = (self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]);
+        let (ca, cb, cc) = (columns(a), columns(b), columns(c));
+        if ca | cb | cc != 0x1FF {
+            return Step::Contradiction;
+        }
         let mut step = Step::Nothing;
-        let cols = [
-            columns(self.cand[3 * d]),
-            columns(self.cand[3 * d + 1]),
-            columns(self.cand[3 * d + 2]),
-        ];
-        for stack in 0..3 {
-            let shift = 3 * stack;
-            // Index bit 3 * band + column_in_stack: the transpose of the band indexing.
-            let occ =
-                (((cols[0] >> shift) & 7) | (((cols[1] >> shift) & 7) << 3) | (((cols[2] >> shift) & 7) << 6)) as usize;
-            let allowed = PERM_ALLOWED[occ] as usize;
-            if allowed == 0 {
-                return Step::Contradiction;
-            }
-            if allowed != occ {
-                let dropped = occ & !allowed;
-                for band in 0..3 {
-                    let gone = (dropped >> (3 * band)) & 7;
-                    if gone != 0 {
-                        self.cand[3 * d + band] &= !(column_cells(gone as u32) << shift);
-                        self.mark_changed(1 << (3 * d + band));
-                    }
-                }
+        for (band, w, only) in [
+            (0, a, ca & !(cb | cc)),
+            (1, b, cb & !(ca | cc)),
+            (2, c, cc & !(ca | cb)),
+        ] {
+            let kept = w & CLAIMED_CELLS[only as usize];
+            if kept != w {
+                self.cand[3 * d + band] = kept;
+                self.mark_changed(1 << (3 * d + band));
                 step = Step::Progress;
             }
         }

@@ -180,9 +180,36 @@ pub(crate) const POINTING_COLUMNS: [u16; 512] = {
     t
 };
 
+/// For the columns (9 bits) whose digit lies in one band only (this band), the band cells the
+/// digit may keep (claiming, column to box): a box holding one such column keeps only that
+/// column; a box holding two or three keeps nothing (each needs the digit in that box, which
+/// holds it once: a contradiction the band rules then report); other boxes keep every cell.
+pub(crate) const CLAIMED_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut c = 0;
+    while c < 512 {
+        let mut keep = 0u32;
+        let mut s = 0;
+        while s < 3 {
+            let g = ((c >> (3 * s)) & 7) as u32;
+            keep |= if g == 0 {
+                BOX[s]
+            } else if g == 1 || g == 2 || g == 4 {
+                column_cells(g << (3 * s))
+            } else {
+                0
+            };
+            s += 1;
+        }
+        t[c] = keep;
+        c += 1;
+    }
+    t
+};
+
 /// The cells of the columns in `cols` (9 bits) within one band.
 #[inline(always)]
-pub(crate) fn column_cells(cols: u32) -> u32 {
+pub(crate) const fn column_cells(cols: u32) -> u32 {
     cols * 0x40201
 }
 
@@ -218,5 +245,9 @@ mod tests {
         // Rows 0 and 1 share boxes 0 and 1, row 2 is box 2 only.
         assert_eq!(LOCKED_MINIROWS[0b100_011_011], 0b100_000_000);
         assert_eq!(POINTING_COLUMNS[0b000_011_100], 0b000_000_100);
+        // Column 4 claimed (box 1 keeps only it); columns 6 and 7 both claimed: box 2 empties.
+        assert_eq!(CLAIMED_CELLS[1 << 4], BOX[0] | COL[4] | BOX[2]);
+        assert_eq!(CLAIMED_CELLS[0b011_000_000], BOX[0] | BOX[1]);
+        assert_eq!(CLAIMED_CELLS[0], (1 << 27) - 1);
     }
 }
