@@ -28,11 +28,11 @@ use crate::layout::Layout;
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Board9 {
-    /// `cand[3 * digit + band]`, digits from 0.
+    /// `cand[9 * band + digit]`, digits from 0: a band's nine digits are contiguous.
     pub(super) cand: [u32; 27],
     /// Open cells per band.
     pub(super) open: [u32; 3],
-    /// Digit bands (bit `3 * digit + band`) whose candidates changed since their band rules
+    /// Digit bands (bit `9 * band + digit`) whose candidates changed since their band rules
     /// (hidden singles in rows and boxes, locked candidates in the band) last looked at
     /// them: propagation skips the others.
     pub(super) dirty: u32,
@@ -108,7 +108,7 @@ impl Board9 {
             for (i, &v) in row.iter().enumerate() {
                 if v != 0 {
                     let d = usize::from(v.min(9) - 1);
-                    given[3 * d + band] |= 1 << i;
+                    given[9 * band + d] |= 1 << i;
                     filled[band] |= 1 << i;
                     if let Some(slot) = givens.get_mut(n) {
                         *slot = (band as u8, i as u8, d as u8);
@@ -120,7 +120,7 @@ impl Board9 {
         let mut board = Board9::new();
         for band in 0..3 {
             for d in 0..9 {
-                board.cand[3 * d + band] = (BAND & !filled[band]) | given[3 * d + band];
+                board.cand[9 * band + d] = (BAND & !filled[band]) | given[9 * band + d];
             }
             board.open[band] = BAND & !filled[band];
         }
@@ -130,7 +130,7 @@ impl Board9 {
             if !board.place_given(usize::from(d), band, i) {
                 // Leave the cell open without candidates: propagation reports it.
                 for d in 0..9 {
-                    board.cand[3 * d + band] &= !(1 << i);
+                    board.cand[9 * band + d] &= !(1 << i);
                 }
                 board.open[band] |= 1 << i;
             }
@@ -142,13 +142,13 @@ impl Board9 {
     /// already gone; `false` when an earlier given took `d` from the cell.
     fn place_given(&mut self, d: usize, band: usize, i: usize) -> bool {
         let bit = 1u32 << i;
-        if self.cand[3 * d + band] & bit == 0 {
+        if self.cand[9 * band + d] & bit == 0 {
             return false;
         }
         for other in 0..3 {
-            self.cand[3 * d + other] &= !COL[i % 9];
+            self.cand[9 * other + d] &= !COL[i % 9];
         }
-        self.cand[3 * d + band] = (self.cand[3 * d + band] & !BAND_PEERS[i]) | bit;
+        self.cand[9 * band + d] = (self.cand[9 * band + d] & !BAND_PEERS[i]) | bit;
         true
     }
 
@@ -180,7 +180,7 @@ impl Board9 {
             return None;
         }
         (0..9)
-            .find(|&d| self.cand[3 * d + band] & bit != 0)
+            .find(|&d| self.cand[9 * band + d] & bit != 0)
             .map(|d| d as u8 + 1)
     }
 
@@ -192,7 +192,7 @@ impl Board9 {
         }
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
         (0..9)
-            .filter(|&d| self.cand[3 * d + band] & bit != 0)
+            .filter(|&d| self.cand[9 * band + d] & bit != 0)
             .fold(0, |m, d| m | 1 << d)
     }
 
@@ -212,7 +212,7 @@ impl Board9 {
     #[inline(always)]
     pub(crate) fn place(&mut self, d: usize, band: usize, bit_index: usize, naked: bool) -> bool {
         let bit = 1u32 << bit_index;
-        let k = 3 * d + band;
+        let k = 9 * band + d;
         if self.cand[k] & bit == 0 {
             return false;
         }
@@ -220,14 +220,7 @@ impl Board9 {
         // them, the digit's other bands only where its column held it.
         let mut touched = 1 << k;
         if !naked {
-            // Digit e's bit lands at `bit_index + 3 * e` (at most 50): constant shifts only.
-            let mut held = 0u64;
-            for e in 0..9 {
-                let w = self.cand[3 * e + band];
-                held |= u64::from(w & bit) << (3 * e);
-                self.cand[3 * e + band] = w & !bit;
-            }
-            touched |= ((held >> bit_index) as u32) << band;
+            touched |= self.clear_cells(band, bit) << (9 * band);
         }
         let (_, k1, k2) = BAND_AND_OTHERS[k & 31];
         let col = COL[bit_index % 9];
@@ -252,10 +245,23 @@ impl Board9 {
         }
     }
 
+    /// Remove `cells` from every digit of `band`; the digits (bit `d`) that held any of them.
+    /// The band's nine words are contiguous, so this compiles to a few vector operations.
+    #[inline(always)]
+    pub(super) fn clear_cells(&mut self, band: usize, cells: u32) -> u32 {
+        let (bands, _) = self.cand.as_chunks_mut::<9>();
+        let mut held = 0;
+        for (e, w) in bands[band].iter_mut().enumerate() {
+            held |= u32::from(*w & cells != 0) << e;
+            *w &= !cells;
+        }
+        held
+    }
+
     /// Raw access for the branching code.
     #[inline(always)]
     pub(crate) fn band_candidates(&self, d: usize, band: usize) -> u32 {
-        self.cand[3 * d + band]
+        self.cand[9 * band + d]
     }
 
     /// Open cells of `band`.
@@ -264,7 +270,7 @@ impl Board9 {
         self.open[band]
     }
 
-    /// Record that the candidates of the digit bands in `mask` (bit `3 * digit + band`)
+    /// Record that the candidates of the digit bands in `mask` (bit `9 * band + digit`)
     /// changed: every rule looks at them again.
     #[inline(always)]
     pub(super) fn mark_changed(&mut self, mask: u32) {

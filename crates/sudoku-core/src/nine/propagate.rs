@@ -76,7 +76,7 @@ impl Board9 {
         true
     }
 
-    /// The band rules on digit band `k` (`3 * digit + band`).
+    /// The band rules on digit band `k` (`9 * band + digit`).
     #[inline(always)]
     fn band_rules_on(&mut self, k: usize) -> bool {
         let (band, k1, k2) = BAND_AND_OTHERS[k & 31];
@@ -98,26 +98,7 @@ impl Board9 {
         let new = w & MINIROW_CELLS[fixed_minirows as usize] & self.open[band];
         if new != 0 {
             self.open[band] &= !new;
-            let touched = if new & new.wrapping_neg() == new {
-                // One cell, at bit i: digit e's bit lands at `i + 3 * e` (at most 50), so
-                // constant shifts collect every digit that held it.
-                let mut held = 0u64;
-                for e in 0..9 {
-                    let x = self.cand[3 * e + band];
-                    held |= u64::from(x & new) << (3 * e);
-                    self.cand[3 * e + band] = x & !new;
-                }
-                ((held >> new.trailing_zeros()) as u32) << band
-            } else {
-                let mut touched = 0;
-                for e in 0..9 {
-                    let j = 3 * e + band;
-                    let x = self.cand[j];
-                    touched |= u32::from(x & new != 0) << j;
-                    self.cand[j] = x & !new;
-                }
-                touched
-            };
+            let touched = self.clear_cells(band, new) << (9 * band);
             self.cand[k] = w;
             self.mark_changed(touched & !(1 << k));
         }
@@ -139,7 +120,7 @@ impl Board9 {
         while self.dirty != 0 {
             let k = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
-            let band = k % 3;
+            let band = k / 9;
             for unit in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
                 let x = self.cand[k] & unit;
                 if x & x.wrapping_sub(1) == 0 {
@@ -147,7 +128,7 @@ impl Board9 {
                         return false;
                     }
                     if x & self.open[band] != 0 {
-                        self.place(k / 3, band, x.trailing_zeros() as usize, false);
+                        self.place(k % 9, band, x.trailing_zeros() as usize, false);
                     }
                 }
             }
@@ -168,7 +149,7 @@ impl Board9 {
             // least two. A solved cell keeps its digit, so every cell needs one.
             let (mut ones, mut twos) = (0u32, 0u32);
             for d in 0..9 {
-                let x = self.cand[3 * d + band];
+                let x = self.cand[9 * band + d];
                 twos |= ones & x;
                 ones |= x;
             }
@@ -180,7 +161,7 @@ impl Board9 {
                 let i = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 // Earlier placements of this batch may have emptied the cell.
-                let Some(d) = (0..9).find(|&d| self.cand[3 * d + band] & (1 << i) != 0) else {
+                let Some(d) = (0..9).find(|&d| self.cand[9 * band + d] & (1 << i) != 0) else {
                     return Step::Contradiction;
                 };
                 if !self.place(d, band, i, true) {
@@ -201,8 +182,8 @@ impl Board9 {
         let mut digits = self.dirty_columns;
         self.dirty_columns = 0;
         while digits != 0 {
-            let d = digits.trailing_zeros() as usize / 3;
-            digits &= !(7 << (3 * d));
+            let d = digits.trailing_zeros() as usize % 9;
+            digits &= !(0x40201 << d);
             let found = if locked {
                 self.claiming(d)
             } else {
@@ -230,7 +211,7 @@ impl Board9 {
     /// alone, and the band rules place it as the box's hidden single.
     #[inline(always)]
     fn claiming(&mut self, d: usize) -> Step {
-        let (a, b, c) = (self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]);
+        let (a, b, c) = (self.cand[d], self.cand[9 + d], self.cand[18 + d]);
         let (ca, cb, cc) = (columns(a), columns(b), columns(c));
         if ca | cb | cc != 0x1FF {
             return Step::Contradiction;
@@ -243,8 +224,8 @@ impl Board9 {
         ] {
             let kept = w & CLAIMED_CELLS[only as usize];
             if kept != w {
-                self.cand[3 * d + band] = kept;
-                self.mark_changed(1 << (3 * d + band));
+                self.cand[9 * band + d] = kept;
+                self.mark_changed(1 << (9 * band + d));
                 step = Step::Progress;
             }
         }
@@ -256,7 +237,7 @@ impl Board9 {
         let mut step = Step::Nothing;
         // Count per column over the nine rows: first across the three bands at each band
         // position, then across the three rows of a band.
-        let (a, b, c) = (self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]);
+        let (a, b, c) = (self.cand[d], self.cand[9 + d], self.cand[18 + d]);
         let any = a | b | c;
         let many = (a & b) | (c & (a | b));
         let (r0, r1, r2) = (any & 0x1FF, (any >> 9) & 0x1FF, any >> 18);
@@ -270,10 +251,10 @@ impl Board9 {
         while singles != 0 {
             let c = singles.trailing_zeros() as usize;
             singles &= singles - 1;
-            let Some(band) = (0..3).find(|&b| self.cand[3 * d + b] & COL[c] != 0) else {
+            let Some(band) = (0..3).find(|&b| self.cand[9 * b + d] & COL[c] != 0) else {
                 return Step::Contradiction;
             };
-            let x = self.cand[3 * d + band] & COL[c];
+            let x = self.cand[9 * band + d] & COL[c];
             self.place(d, band, x.trailing_zeros() as usize, false);
             step = Step::Progress;
         }

@@ -34,14 +34,14 @@ pub(crate) const BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// For digit band `k` (`3 * digit + band`; 32 entries so that `k & 31` needs no bounds
+/// For digit band `k` (`9 * band + digit`; 32 entries so that `k & 31` needs no bounds
 /// check): its band and the same digit's two other digit bands.
 pub(crate) const BAND_AND_OTHERS: [(usize, usize, usize); 32] = {
     let mut t = [(0, 0, 0); 32];
     let mut k = 0;
     while k < 27 {
-        let (d, band) = (k / 3, k % 3);
-        t[k] = (band, 3 * d + (band + 1) % 3, 3 * d + (band + 2) % 3);
+        let (band, d) = (k / 9, k % 9);
+        t[k] = (band, 9 * ((band + 1) % 3) + d, 9 * ((band + 2) % 3) + d);
         k += 1;
     }
     t
