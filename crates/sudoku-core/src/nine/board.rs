@@ -258,6 +258,12 @@ impl Board9 {
         held
     }
 
+    /// The nine digit words of `band` (bit-sliced: one word per digit).
+    #[inline(always)]
+    pub(crate) fn band_words(&self, band: usize) -> &[u32; 9] {
+        &self.cand.as_chunks::<9>().0[band]
+    }
+
     /// Raw access for the branching code.
     #[inline(always)]
     pub(crate) fn band_candidates(&self, d: usize, band: usize) -> u32 {
@@ -277,4 +283,23 @@ impl Board9 {
         self.dirty |= mask;
         self.dirty_columns |= mask;
     }
+}
+
+/// Bit-sliced count to three over the nine digit words of a band: the cells with at least one,
+/// at least two and at least three candidates. Summed as a tree (pairs of digits `j` and
+/// `j + 4`, then `j` and `j + 2`, then the two halves, then the ninth digit), which takes
+/// fewer operations than adding one digit at a time and lets the first level run as vector
+/// operations.
+#[inline(always)]
+pub(crate) fn count_to_three(w: &[u32; 9]) -> (u32, u32, u32) {
+    let o = [w[0] | w[4], w[1] | w[5], w[2] | w[6], w[3] | w[7]];
+    let t = [w[0] & w[4], w[1] & w[5], w[2] & w[6], w[3] & w[7]];
+    let o2 = [o[0] | o[2], o[1] | o[3]];
+    let t2 = [t[0] | t[2] | (o[0] & o[2]), t[1] | t[3] | (o[1] & o[3])];
+    let h2 = [(t[0] & o[2]) | (o[0] & t[2]), (t[1] & o[3]) | (o[1] & t[3])];
+    let ones = o2[0] | o2[1];
+    let twos = t2[0] | t2[1] | (o2[0] & o2[1]);
+    let threes = h2[0] | h2[1] | (t2[0] & o2[1]) | (o2[0] & t2[1]);
+    let x = w[8];
+    (ones | x, twos | (ones & x), threes | (twos & x))
 }

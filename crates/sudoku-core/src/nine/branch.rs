@@ -1,6 +1,6 @@
 //! Choosing the branching cell on a [`Board9`] for each [`Strategy`].
 
-use super::board::Board9;
+use super::board::{Board9, count_to_three};
 use super::tables::{BAND_PEERS, COL};
 use crate::strategy::{Placement, Strategy};
 
@@ -13,13 +13,7 @@ fn fewest_candidates(board: &Board9) -> Option<(u32, [u32; 3])> {
     let mut pairs = [0u32; 3];
     let mut all_have_two = true;
     for (band, pair) in pairs.iter_mut().enumerate() {
-        let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-        for d in 0..9 {
-            let x = board.band_candidates(d, band);
-            threes |= twos & x;
-            twos |= ones & x;
-            ones |= x;
-        }
+        let (_, twos, threes) = count_to_three(board.band_words(band));
         let open = board.open_in(band);
         all_have_two &= open & !twos == 0;
         *pair = open & twos & !threes;

@@ -19,7 +19,7 @@
 
 use search_core::Propagation;
 
-use super::board::{BAND, Board9};
+use super::board::{BAND, Board9, count_to_three};
 use super::tables::{
     BAND_AND_OTHERS, BOX, CLAIMED_CELLS, COL, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS, ROW,
     column_cells, columns, minirow_counts,
@@ -147,12 +147,7 @@ impl Board9 {
             }
             // Bit-sliced count: `ones` = cells with at least one candidate, `twos` = at
             // least two. A solved cell keeps its digit, so every cell needs one.
-            let (mut ones, mut twos) = (0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[9 * band + d];
-                twos |= ones & x;
-                ones |= x;
-            }
+            let (ones, twos, _) = count_to_three(self.band_words(band));
             if ones != BAND {
                 return Step::Contradiction;
             }
