@@ -1,6 +1,6 @@
 //! [`Board9`]: the 9×9 candidate grid as 27 band bitboards (one per digit and band).
 
-use super::tables::{BAND_AND_OTHERS, BAND_PEERS, COL};
+use super::tables::{BAND_PEERS, COL, DIGIT_BAND, DIGITS_TO_BITS};
 use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -32,7 +32,7 @@ pub struct Board9 {
     pub(super) cand: [u32; 27],
     /// Open cells per band.
     pub(super) open: [u32; 3],
-    /// Digit bands (bit `9 * band + digit`) whose candidates changed since their band rules
+    /// Digit bands (bit `3 * digit + band`, see [`super::tables::DigitBand`]) whose candidates changed since their band rules
     /// (hidden singles in rows and boxes, locked candidates in the band) last looked at
     /// them: propagation skips the others.
     pub(super) dirty: u32,
@@ -218,14 +218,16 @@ impl Board9 {
         }
         // Changed: the digit's own band, the other digits' band only where the cell held
         // them, the digit's other bands only where its column held it.
-        let mut touched = 1 << k;
+        let j = 3 * d + band;
+        let digit_band = DIGIT_BAND[j & 31];
+        let mut touched = 1 << j;
         if !naked {
-            touched |= self.clear_cells(band, bit) << (9 * band);
+            touched |= DIGITS_TO_BITS[self.clear_cells(band, bit) as usize & 511] << band;
         }
-        let (_, k1, k2) = BAND_AND_OTHERS[k & 31];
+        let [(k1, j1), (k2, j2)] = digit_band.others;
         let col = COL[bit_index % 9];
         let (x1, x2) = (self.cand[k1], self.cand[k2]);
-        touched |= u32::from(x1 & col != 0) << k1 | u32::from(x2 & col != 0) << k2;
+        touched |= u32::from(x1 & col != 0) << j1 | u32::from(x2 & col != 0) << j2;
         self.cand[k1] = x1 & !col;
         self.cand[k2] = x2 & !col;
         self.cand[k] = (self.cand[k] & !BAND_PEERS[bit_index]) | bit;
@@ -276,7 +278,7 @@ impl Board9 {
         self.open[band]
     }
 
-    /// Record that the candidates of the digit bands in `mask` (bit `9 * band + digit`)
+    /// Record that the candidates of the digit bands in `mask` (bit `3 * digit + band`)
     /// changed: every rule looks at them again.
     #[inline(always)]
     pub(super) fn mark_changed(&mut self, mask: u32) {

@@ -21,8 +21,8 @@ use search_core::Propagation;
 
 use super::board::{BAND, Board9, count_to_three};
 use super::tables::{
-    BAND_AND_OTHERS, BOX, CLAIMED_CELLS, COL, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS, ROW,
-    column_cells, columns, minirow_counts,
+    BOX, CLAIMED_CELLS, COL, DIGIT_BAND, DIGITS_TO_BITS, DigitBand, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED,
+    POINTING_COLUMNS, ROW, column_cells, columns, minirow_counts,
 };
 
 /// What one propagation pass did.
@@ -67,19 +67,23 @@ impl Board9 {
     #[inline(never)]
     fn band_rules(&mut self) -> bool {
         while self.dirty != 0 {
-            let k = self.dirty.trailing_zeros() as usize;
+            let j = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
-            if !self.band_rules_on(k) {
+            if !self.band_rules_on(j) {
                 return false;
             }
         }
         true
     }
 
-    /// The band rules on digit band `k` (`9 * band + digit`).
+    /// The band rules on the digit band of change bit `bit` (`3 * digit + band`).
     #[inline(always)]
-    fn band_rules_on(&mut self, k: usize) -> bool {
-        let (band, k1, k2) = BAND_AND_OTHERS[k & 31];
+    fn band_rules_on(&mut self, bit: usize) -> bool {
+        let DigitBand {
+            cand: k,
+            band,
+            others: [(k1, j1), (k2, j2)],
+        } = DIGIT_BAND[bit & 31];
         let w = self.cand[k];
         let counts = minirow_counts(w);
         let occupied = counts & 0x1FF;
@@ -90,7 +94,7 @@ impl Board9 {
         let w = w & MINIROW_CELLS[allowed as usize];
         if allowed != occupied {
             self.cand[k] = w;
-            self.dirty_columns |= 1 << k;
+            self.dirty_columns |= 1 << bit;
         }
         // Hidden singles in the rows and boxes: a minirow alone in its row (so in its box)
         // holding one cell. Solved cells come out too; only the open ones are news.
@@ -98,9 +102,9 @@ impl Board9 {
         let new = w & MINIROW_CELLS[fixed_minirows as usize] & self.open[band];
         if new != 0 {
             self.open[band] &= !new;
-            let touched = self.clear_cells(band, new) << (9 * band);
+            let touched = DIGITS_TO_BITS[self.clear_cells(band, new) as usize & 511] << band;
             self.cand[k] = w;
-            self.mark_changed(touched & !(1 << k));
+            self.mark_changed(touched & !(1 << bit));
         }
         // Pointing from the band's boxes to the columns of the other bands (this also clears
         // the columns of the cells fixed above).
@@ -109,7 +113,7 @@ impl Board9 {
         if (x1 | x2) & cells != 0 {
             self.cand[k1] = x1 & !cells;
             self.cand[k2] = x2 & !cells;
-            self.mark_changed(u32::from(x1 & cells != 0) << k1 | u32::from(x2 & cells != 0) << k2);
+            self.mark_changed(u32::from(x1 & cells != 0) << j1 | u32::from(x2 & cells != 0) << j2);
         }
         true
     }
@@ -118,7 +122,7 @@ impl Board9 {
     /// changed digit band until none is left; `false` on a contradiction.
     fn band_singles(&mut self) -> bool {
         while self.dirty != 0 {
-            let k = self.dirty.trailing_zeros() as usize;
+            let k = DIGIT_BAND[self.dirty.trailing_zeros() as usize & 31].cand;
             self.dirty &= self.dirty - 1;
             let band = k / 9;
             for unit in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
@@ -177,8 +181,8 @@ impl Board9 {
         let mut digits = self.dirty_columns;
         self.dirty_columns = 0;
         while digits != 0 {
-            let d = digits.trailing_zeros() as usize % 9;
-            digits &= !(0x40201 << d);
+            let d = digits.trailing_zeros() as usize / 3;
+            digits &= !(7 << (3 * d));
             let found = if locked {
                 self.claiming(d)
             } else {
@@ -220,7 +224,7 @@ impl Board9 {
             let kept = w & CLAIMED_CELLS[only as usize];
             if kept != w {
                 self.cand[9 * band + d] = kept;
-                self.mark_changed(1 << (9 * band + d));
+                self.mark_changed(1 << (3 * d + band));
                 step = Step::Progress;
             }
         }

@@ -34,15 +34,55 @@ pub(crate) const BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// For digit band `k` (`9 * band + digit`; 32 entries so that `k & 31` needs no bounds
-/// check): its band and the same digit's two other digit bands.
-pub(crate) const BAND_AND_OTHERS: [(usize, usize, usize); 32] = {
-    let mut t = [(0, 0, 0); 32];
-    let mut k = 0;
-    while k < 27 {
-        let (band, d) = (k / 9, k % 9);
-        t[k] = (band, 9 * ((band + 1) % 3) + d, 9 * ((band + 2) % 3) + d);
-        k += 1;
+/// Where a digit band lives: `cand` holds it at `9 * band + digit` (a band's nine digits
+/// contiguous), the change masks `dirty` and `dirty_columns` at bit `3 * digit + band` (so
+/// that propagation visits a digit's three bands one after the other, which takes fewer band
+/// updates than visiting a band's nine digits in turn).
+#[derive(Clone, Copy)]
+pub(crate) struct DigitBand {
+    /// Its index in `cand`.
+    pub(crate) cand: usize,
+    /// Its band.
+    pub(crate) band: usize,
+    /// The same digit's two other digit bands: their `cand` indices and change bits.
+    pub(crate) others: [(usize, usize); 2],
+}
+
+/// [`DigitBand`] by change bit `j` (`3 * digit + band`; 32 entries so that `j & 31` needs no
+/// bounds check).
+pub(crate) const DIGIT_BAND: [DigitBand; 32] = {
+    let mut t = [DigitBand {
+        cand: 0,
+        band: 0,
+        others: [(0, 0); 2],
+    }; 32];
+    let mut j = 0;
+    while j < 27 {
+        let (d, band) = (j / 3, j % 3);
+        let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
+        t[j] = DigitBand {
+            cand: 9 * band + d,
+            band,
+            others: [(9 * b1 + d, 3 * d + b1), (9 * b2 + d, 3 * d + b2)],
+        };
+        j += 1;
+    }
+    t
+};
+
+/// A set of digits (bit `d`) as change bits of band 0 (bit `3 * d`): shift by the band.
+pub(crate) const DIGITS_TO_BITS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut d = 0;
+        while d < 9 {
+            if m & (1 << d) != 0 {
+                t[m] |= 1 << (3 * d);
+            }
+            d += 1;
+        }
+        m += 1;
     }
     t
 };
