@@ -98,58 +98,48 @@ impl Board9 {
         if grid.layout() != Layout::NINE {
             return None;
         }
-        // The givens in reading order (band, band cell, digit from 0), the givens per digit
-        // band, and the filled cells per band: every other digit loses the filled cells at once.
-        let mut givens = [(0u8, 0u8, 0u8); 81];
-        let mut n = 0;
-        let mut given = [0u32; 27];
-        let mut filled = [0u32; 3];
-        for (band, row) in grid.values().chunks_exact(27).enumerate() {
-            for (i, &v) in row.iter().enumerate() {
-                if v != 0 {
-                    let d = usize::from(v.min(9) - 1);
-                    given[9 * band + d] |= 1 << i;
-                    filled[band] |= 1 << i;
-                    if let Some(slot) = givens.get_mut(n) {
-                        *slot = (band as u8, i as u8, d as u8);
-                        n += 1;
-                    }
-                }
-            }
-        }
+        // Each given in reading order: its cell loses the other digits, its digit leaves the
+        // peers. The 81 values are read eight at a time, so the empty cells cost little.
         let mut board = Board9::new();
-        for band in 0..3 {
-            for d in 0..9 {
-                board.cand[9 * band + d] = (BAND & !filled[band]) | given[9 * band + d];
+        let values = grid.values();
+        let (chunks, last) = values.as_chunks::<8>();
+        for (c, chunk) in chunks.iter().enumerate() {
+            let mut word = u64::from_le_bytes(*chunk);
+            while word != 0 {
+                let byte = word.trailing_zeros() / 8;
+                let v = (word >> (8 * byte)) as u8;
+                word &= !(0xFF << (8 * byte));
+                board.load_given(8 * c + byte as usize, v);
             }
-            board.open[band] = BAND & !filled[band];
         }
-        // Then each given clears its digit from its peers, in reading order.
-        for &(band, i, d) in &givens[..n] {
-            let (band, i) = (usize::from(band), usize::from(i));
-            if !board.place_given(usize::from(d), band, i) {
-                // Leave the cell open without candidates: propagation reports it.
-                for d in 0..9 {
-                    board.cand[9 * band + d] &= !(1 << i);
-                }
-                board.open[band] |= 1 << i;
+        for (j, &v) in last.iter().enumerate() {
+            if v != 0 {
+                board.load_given(8 * chunks.len() + j, v);
             }
         }
         Some(board)
     }
 
-    /// Clear the peers of a given `d` (from 0) at band cell `i` whose other digits are
-    /// already gone; `false` when an earlier given took `d` from the cell.
-    fn place_given(&mut self, d: usize, band: usize, i: usize) -> bool {
+    /// Put the given `v` (from 1) in `cell`. When an earlier given already took the digit from
+    /// the cell, the cell is left open without candidates: propagation reports it.
+    fn load_given(&mut self, cell: usize, v: u8) {
+        let Some(&(band, i)) = CELL_POSITION.get(cell) else {
+            return;
+        };
+        let (band, i, d) = (usize::from(band), usize::from(i), usize::from(v.clamp(1, 9) - 1));
         let bit = 1u32 << i;
-        if self.cand[9 * band + d] & bit == 0 {
-            return false;
+        let held = self.cand[9 * band + d] & bit != 0;
+        let (bands, _) = self.cand.as_chunks_mut::<9>();
+        for w in &mut bands[band] {
+            *w &= !bit;
         }
-        for other in 0..3 {
-            self.cand[9 * other + d] &= !COL[i % 9];
+        if held {
+            for other in 0..3 {
+                self.cand[9 * other + d] &= !COL[i % 9];
+            }
+            self.cand[9 * band + d] = (self.cand[9 * band + d] & !BAND_PEERS[i]) | bit;
+            self.open[band] &= !bit;
         }
-        self.cand[9 * band + d] = (self.cand[9 * band + d] & !BAND_PEERS[i]) | bit;
-        true
     }
 
     /// The solved cells as a grid.
