@@ -1,6 +1,6 @@
 //! [`Board9`]: the 9×9 candidate grid as 27 band bitboards (one per digit and band).
 
-use super::tables::{BAND_PEERS, COL, DIGIT_BAND, DIGITS_TO_BITS};
+use super::tables::{BAND_PEERS, COL, DIGIT_BAND};
 use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -212,7 +212,7 @@ impl Board9 {
         let digit_band = DIGIT_BAND[j & 31];
         let mut touched = 1 << j;
         if !naked {
-            touched |= DIGITS_TO_BITS[self.clear_cells(band, bit) as usize & 511] << band;
+            touched |= self.clear_cells(band, bit) << band;
         }
         let [(k1, j1), (k2, j2)] = digit_band.others;
         let col = COL[bit_index % 9];
@@ -237,14 +237,16 @@ impl Board9 {
         }
     }
 
-    /// Remove `cells` from every digit of `band`; the digits (bit `d`) that held any of them.
-    /// The band's nine words are contiguous, so this compiles to a few vector operations.
+    /// Remove `cells` from every digit of `band`; the change bits of band 0 (bit `3 * d`) of
+    /// the digits that held any of them: shift by `band` for this band's. The band's nine
+    /// words are contiguous, so this compiles to a few vector operations.
     #[inline(always)]
     pub(super) fn clear_cells(&mut self, band: usize, cells: u32) -> u32 {
+        const CHANGE_BITS: [u32; 9] = [1, 1 << 3, 1 << 6, 1 << 9, 1 << 12, 1 << 15, 1 << 18, 1 << 21, 1 << 24];
         let (bands, _) = self.cand.as_chunks_mut::<9>();
         let mut held = 0;
-        for (e, w) in bands[band].iter_mut().enumerate() {
-            held |= u32::from(*w & cells != 0) << e;
+        for (w, change) in bands[band].iter_mut().zip(CHANGE_BITS) {
+            held |= change & 0u32.wrapping_sub(u32::from(*w & cells != 0));
             *w &= !cells;
         }
         held

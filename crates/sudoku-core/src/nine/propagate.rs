@@ -21,8 +21,8 @@ use search_core::Propagation;
 
 use super::board::{BAND, Board9, count_to_three};
 use super::tables::{
-    BOX, CLAIMED_CELLS, COL, DIGIT_BAND, DIGITS_TO_BITS, DigitBand, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED,
-    POINTING_COLUMNS, ROW, column_cells, columns, minirow_counts,
+    BOX, CLAIMED_CELLS, COL, DIGIT_BAND, DigitBand, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS,
+    ROW, column_cells, columns, minirow_counts,
 };
 
 /// What one propagation pass did.
@@ -102,7 +102,7 @@ impl Board9 {
         let new = w & MINIROW_CELLS[fixed_minirows as usize] & self.open[band];
         if new != 0 {
             self.open[band] &= !new;
-            let touched = DIGITS_TO_BITS[self.clear_cells(band, new) as usize & 511] << band;
+            let touched = self.clear_cells(band, new) << band;
             self.cand[k] = w;
             self.mark_changed(touched & !(1 << bit));
         }

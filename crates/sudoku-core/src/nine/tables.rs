@@ -70,23 +70,6 @@ pub(crate) const DIGIT_BAND: [DigitBand; 32] = {
     t
 };
 
-/// A set of digits (bit `d`) as change bits of band 0 (bit `3 * d`): shift by the band.
-pub(crate) const DIGITS_TO_BITS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut d = 0;
-        while d < 9 {
-            if m & (1 << d) != 0 {
-                t[m] |= 1 << (3 * d);
-            }
-            d += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
 /// The six 3×3 permutation matrices as minirow masks: one minirow per row and per box.
 const PERMUTATIONS: [u16; 6] = {
     let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
