@@ -210,14 +210,15 @@ impl Board9 {
         // them, the digit's other bands only where its column held it.
         let j = 3 * d + band;
         let digit_band = DIGIT_BAND[j & 31];
-        let mut touched = 1 << j;
+        let mut touched = digit_band.mask;
         if !naked {
             touched |= self.clear_cells(band, bit) << band;
         }
-        let [(k1, j1), (k2, j2)] = digit_band.others;
+        let [(k1, m1), (k2, m2)] = digit_band.others;
         let col = COL[bit_index % 9];
         let (x1, x2) = (self.cand[k1], self.cand[k2]);
-        touched |= u32::from(x1 & col != 0) << j1 | u32::from(x2 & col != 0) << j2;
+        touched |=
+            (m1 & 0u32.wrapping_sub(u32::from(x1 & col != 0))) | (m2 & 0u32.wrapping_sub(u32::from(x2 & col != 0)));
         self.cand[k1] = x1 & !col;
         self.cand[k2] = x2 & !col;
         self.cand[k] = (self.cand[k] & !BAND_PEERS[bit_index]) | bit;

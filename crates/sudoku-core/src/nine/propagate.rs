@@ -82,7 +82,8 @@ impl Board9 {
         let DigitBand {
             cand: k,
             band,
-            others: [(k1, j1), (k2, j2)],
+            mask,
+            others: [(k1, m1), (k2, m2)],
         } = DIGIT_BAND[bit & 31];
         let w = self.cand[k];
         let counts = minirow_counts(w);
@@ -94,7 +95,7 @@ impl Board9 {
         let w = w & MINIROW_CELLS[allowed as usize];
         if allowed != occupied {
             self.cand[k] = w;
-            self.dirty_columns |= 1 << bit;
+            self.dirty_columns |= mask;
         }
         // Hidden singles in the rows and boxes: a minirow alone in its row (so in its box)
         // holding one cell. Solved cells come out too; only the open ones are news.
@@ -104,7 +105,7 @@ impl Board9 {
             self.open[band] &= !new;
             let touched = self.clear_cells(band, new) << band;
             self.cand[k] = w;
-            self.mark_changed(touched & !(1 << bit));
+            self.mark_changed(touched & !mask);
         }
         // Pointing from the band's boxes to the columns of the other bands (this also clears
         // the columns of the cells fixed above).
@@ -113,7 +114,10 @@ impl Board9 {
         if (x1 | x2) & cells != 0 {
             self.cand[k1] = x1 & !cells;
             self.cand[k2] = x2 & !cells;
-            self.mark_changed(u32::from(x1 & cells != 0) << j1 | u32::from(x2 & cells != 0) << j2);
+            self.mark_changed(
+                (m1 & 0u32.wrapping_sub(u32::from(x1 & cells != 0)))
+                    | (m2 & 0u32.wrapping_sub(u32::from(x2 & cells != 0))),
+            );
         }
         true
     }

@@ -44,8 +44,10 @@ pub(crate) struct DigitBand {
     pub(crate) cand: usize,
     /// Its band.
     pub(crate) band: usize,
-    /// The same digit's two other digit bands: their `cand` indices and change bits.
-    pub(crate) others: [(usize, usize); 2],
+    /// Its change bit as a mask.
+    pub(crate) mask: u32,
+    /// The same digit's two other digit bands: their `cand` indices and change bits (as masks).
+    pub(crate) others: [(usize, u32); 2],
 }
 
 /// [`DigitBand`] by change bit `j` (`3 * digit + band`; 32 entries so that `j & 31` needs no
@@ -54,6 +56,7 @@ pub(crate) const DIGIT_BAND: [DigitBand; 32] = {
     let mut t = [DigitBand {
         cand: 0,
         band: 0,
+        mask: 0,
         others: [(0, 0); 2],
     }; 32];
     let mut j = 0;
@@ -63,7 +66,8 @@ pub(crate) const DIGIT_BAND: [DigitBand; 32] = {
         t[j] = DigitBand {
             cand: 9 * band + d,
             band,
-            others: [(9 * b1 + d, 3 * d + b1), (9 * b2 + d, 3 * d + b2)],
+            mask: 1 << j,
+            others: [(9 * b1 + d, 1 << (3 * d + b1)), (9 * b2 + d, 1 << (3 * d + b2))],
         };
         j += 1;
     }
