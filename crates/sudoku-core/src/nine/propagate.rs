@@ -99,7 +99,7 @@ impl Board9 {
         }
         // Hidden singles in the rows and boxes: a minirow alone in its row (so in its box)
         // holding one cell. Solved cells come out too; only the open ones are news.
-        let fixed_minirows = u32::from(LOCKED_MINIROWS[allowed as usize]) & (counts >> 9);
+        let fixed_minirows = u32::from(LOCKED_MINIROWS[allowed as usize]) & (counts >> 9) & 0x1FF;
         let new = w & MINIROW_CELLS[fixed_minirows as usize] & self.open[band];
         if new != 0 {
             self.open[band] &= !new;
