@@ -1,6 +1,6 @@
 //! [`Board9`]: the 9×9 candidate grid as 27 band bitboards (one per digit and band).
 
-use super::tables::{BAND_AND_OTHERS, BAND_PEERS, COL};
+use super::tables::{BAND_PEERS, COL, DIGIT_BAND};
 use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -28,11 +28,11 @@ use crate::layout::Layout;
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Board9 {
-    /// `cand[3 * digit + band]`, digits from 0.
+    /// `cand[9 * band + digit]`, digits from 0: a band's nine digits are contiguous.
     pub(super) cand: [u32; 27],
     /// Open cells per band.
     pub(super) open: [u32; 3],
-    /// Digit bands (bit `3 * digit + band`) whose candidates changed since their band rules
+    /// Digit bands (bit `3 * digit + band`, see [`super::tables::DigitBand`]) whose candidates changed since their band rules
     /// (hidden singles in rows and boxes, locked candidates in the band) last looked at
     /// them: propagation skips the others.
     pub(super) dirty: u32,
@@ -98,58 +98,48 @@ impl Board9 {
         if grid.layout() != Layout::NINE {
             return None;
         }
-        // The givens in reading order (band, band cell, digit from 0), the givens per digit
-        // band, and the filled cells per band: every other digit loses the filled cells at once.
-        let mut givens = [(0u8, 0u8, 0u8); 81];
-        let mut n = 0;
-        let mut given = [0u32; 27];
-        let mut filled = [0u32; 3];
-        for (band, row) in grid.values().chunks_exact(27).enumerate() {
-            for (i, &v) in row.iter().enumerate() {
-                if v != 0 {
-                    let d = usize::from(v.min(9) - 1);
-                    given[3 * d + band] |= 1 << i;
-                    filled[band] |= 1 << i;
-                    if let Some(slot) = givens.get_mut(n) {
-                        *slot = (band as u8, i as u8, d as u8);
-                        n += 1;
-                    }
-                }
-            }
-        }
+        // Each given in reading order: its cell loses the other digits, its digit leaves the
+        // peers. The 81 values are read eight at a time, so the empty cells cost little.
         let mut board = Board9::new();
-        for band in 0..3 {
-            for d in 0..9 {
-                board.cand[3 * d + band] = (BAND & !filled[band]) | given[3 * d + band];
+        let values = grid.values();
+        let (chunks, last) = values.as_chunks::<8>();
+        for (c, chunk) in chunks.iter().enumerate() {
+            let mut word = u64::from_le_bytes(*chunk);
+            while word != 0 {
+                let byte = word.trailing_zeros() / 8;
+                let v = (word >> (8 * byte)) as u8;
+                word &= !(0xFF << (8 * byte));
+                board.load_given(8 * c + byte as usize, v);
             }
-            board.open[band] = BAND & !filled[band];
         }
-        // Then each given clears its digit from its peers, in reading order.
-        for &(band, i, d) in &givens[..n] {
-            let (band, i) = (usize::from(band), usize::from(i));
-            if !board.place_given(usize::from(d), band, i) {
-                // Leave the cell open without candidates: propagation reports it.
-                for d in 0..9 {
-                    board.cand[3 * d + band] &= !(1 << i);
-                }
-                board.open[band] |= 1 << i;
+        for (j, &v) in last.iter().enumerate() {
+            if v != 0 {
+                board.load_given(8 * chunks.len() + j, v);
             }
         }
         Some(board)
     }
 
-    /// Clear the peers of a given `d` (from 0) at band cell `i` whose other digits are
-    /// already gone; `false` when an earlier given took `d` from the cell.
-    fn place_given(&mut self, d: usize, band: usize, i: usize) -> bool {
+    /// Put the given `v` (from 1) in `cell`. When an earlier given already took the digit from
+    /// the cell, the cell is left open without candidates: propagation reports it.
+    fn load_given(&mut self, cell: usize, v: u8) {
+        let Some(&(band, i)) = CELL_POSITION.get(cell) else {
+            return;
+        };
+        let (band, i, d) = (usize::from(band), usize::from(i), usize::from(v.clamp(1, 9) - 1));
         let bit = 1u32 << i;
-        if self.cand[3 * d + band] & bit == 0 {
-            return false;
+        let held = self.cand[9 * band + d] & bit != 0;
+        let (bands, _) = self.cand.as_chunks_mut::<9>();
+        for w in &mut bands[band] {
+            *w &= !bit;
         }
-        for other in 0..3 {
-            self.cand[3 * d + other] &= !COL[i % 9];
+        if held {
+            for other in 0..3 {
+                self.cand[9 * other + d] &= !COL[i % 9];
+            }
+            self.cand[9 * band + d] = (self.cand[9 * band + d] & !BAND_PEERS[i]) | bit;
+            self.open[band] &= !bit;
         }
-        self.cand[3 * d + band] = (self.cand[3 * d + band] & !BAND_PEERS[i]) | bit;
-        true
     }
 
     /// The solved cells as a grid.
@@ -180,7 +170,7 @@ impl Board9 {
             return None;
         }
         (0..9)
-            .find(|&d| self.cand[3 * d + band] & bit != 0)
+            .find(|&d| self.cand[9 * band + d] & bit != 0)
             .map(|d| d as u8 + 1)
     }
 
@@ -192,7 +182,7 @@ impl Board9 {
         }
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
         (0..9)
-            .filter(|&d| self.cand[3 * d + band] & bit != 0)
+            .filter(|&d| self.cand[9 * band + d] & bit != 0)
             .fold(0, |m, d| m | 1 << d)
     }
 
@@ -212,27 +202,23 @@ impl Board9 {
     #[inline(always)]
     pub(crate) fn place(&mut self, d: usize, band: usize, bit_index: usize, naked: bool) -> bool {
         let bit = 1u32 << bit_index;
-        let k = 3 * d + band;
+        let k = 9 * band + d;
         if self.cand[k] & bit == 0 {
             return false;
         }
         // Changed: the digit's own band, the other digits' band only where the cell held
         // them, the digit's other bands only where its column held it.
-        let mut touched = 1 << k;
+        let j = 3 * d + band;
+        let digit_band = DIGIT_BAND[j & 31];
+        let mut touched = digit_band.mask;
         if !naked {
-            // Digit e's bit lands at `bit_index + 3 * e` (at most 50): constant shifts only.
-            let mut held = 0u64;
-            for e in 0..9 {
-                let w = self.cand[3 * e + band];
-                held |= u64::from(w & bit) << (3 * e);
-                self.cand[3 * e + band] = w & !bit;
-            }
-            touched |= ((held >> bit_index) as u32) << band;
+            touched |= self.clear_cells(band, bit) << band;
         }
-        let (_, k1, k2) = BAND_AND_OTHERS[k & 31];
+        let [(k1, m1), (k2, m2)] = digit_band.others;
         let col = COL[bit_index % 9];
         let (x1, x2) = (self.cand[k1], self.cand[k2]);
-        touched |= u32::from(x1 & col != 0) << k1 | u32::from(x2 & col != 0) << k2;
+        touched |=
+            (m1 & 0u32.wrapping_sub(u32::from(x1 & col != 0))) | (m2 & 0u32.wrapping_sub(u32::from(x2 & col != 0)));
         self.cand[k1] = x1 & !col;
         self.cand[k2] = x2 & !col;
         self.cand[k] = (self.cand[k] & !BAND_PEERS[bit_index]) | bit;
@@ -252,10 +238,31 @@ impl Board9 {
         }
     }
 
+    /// Remove `cells` from every digit of `band`; the change bits of band 0 (bit `3 * d`) of
+    /// the digits that held any of them: shift by `band` for this band's. The band's nine
+    /// words are contiguous, so this compiles to a few vector operations.
+    #[inline(always)]
+    pub(super) fn clear_cells(&mut self, band: usize, cells: u32) -> u32 {
+        const CHANGE_BITS: [u32; 9] = [1, 1 << 3, 1 << 6, 1 << 9, 1 << 12, 1 << 15, 1 << 18, 1 << 21, 1 << 24];
+        let (bands, _) = self.cand.as_chunks_mut::<9>();
+        let mut held = 0;
+        for (w, change) in bands[band].iter_mut().zip(CHANGE_BITS) {
+            held |= change & 0u32.wrapping_sub(u32::from(*w & cells != 0));
+            *w &= !cells;
+        }
+        held
+    }
+
+    /// The nine digit words of `band` (bit-sliced: one word per digit).
+    #[inline(always)]
+    pub(crate) fn band_words(&self, band: usize) -> &[u32; 9] {
+        &self.cand.as_chunks::<9>().0[band]
+    }
+
     /// Raw access for the branching code.
     #[inline(always)]
     pub(crate) fn band_candidates(&self, d: usize, band: usize) -> u32 {
-        self.cand[3 * d + band]
+        self.cand[9 * band + d]
     }
 
     /// Open cells of `band`.
@@ -271,4 +278,23 @@ impl Board9 {
         self.dirty |= mask;
         self.dirty_columns |= mask;
     }
+}
+
+/// Bit-sliced count to three over the nine digit words of a band: the cells with at least one,
+/// at least two and at least three candidates. Summed as a tree (pairs of digits `j` and
+/// `j + 4`, then `j` and `j + 2`, then the two halves, then the ninth digit), which takes
+/// fewer operations than adding one digit at a time and lets the first level run as vector
+/// operations.
+#[inline(always)]
+pub(crate) fn count_to_three(w: &[u32; 9]) -> (u32, u32, u32) {
+    let o = [w[0] | w[4], w[1] | w[5], w[2] | w[6], w[3] | w[7]];
+    let t = [w[0] & w[4], w[1] & w[5], w[2] & w[6], w[3] & w[7]];
+    let o2 = [o[0] | o[2], o[1] | o[3]];
+    let t2 = [t[0] | t[2] | (o[0] & o[2]), t[1] | t[3] | (o[1] & o[3])];
+    let h2 = [(t[0] & o[2]) | (o[0] & t[2]), (t[1] & o[3]) | (o[1] & t[3])];
+    let ones = o2[0] | o2[1];
+    let twos = t2[0] | t2[1] | (o2[0] & o2[1]);
+    let threes = h2[0] | h2[1] | (t2[0] & o2[1]) | (o2[0] & t2[1]);
+    let x = w[8];
+    (ones | x, twos | (ones & x), threes | (twos & x))
 }

@@ -1,6 +1,6 @@
 //! Choosing the branching cell on a [`Board9`] for each [`Strategy`].
 
-use super::board::Board9;
+use super::board::{Board9, count_to_three};
 use super::tables::{BAND_PEERS, COL};
 use crate::strategy::{Placement, Strategy};
 
@@ -13,13 +13,7 @@ fn fewest_candidates(board: &Board9) -> Option<(u32, [u32; 3])> {
     let mut pairs = [0u32; 3];
     let mut all_have_two = true;
     for (band, pair) in pairs.iter_mut().enumerate() {
-        let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-        for d in 0..9 {
-            let x = board.band_candidates(d, band);
-            threes |= twos & x;
-            twos |= ones & x;
-            ones |= x;
-        }
+        let (_, twos, threes) = count_to_three(board.band_words(band));
         let open = board.open_in(band);
         all_have_two &= open & !twos == 0;
         *pair = open & twos & !threes;
@@ -105,9 +99,10 @@ fn eliminations_on(board: &Board9, d: usize, band: usize, i: usize) -> u32 {
     )
 }
 
-/// The best greedy key among the placements in the cells of `mask` in `band`: removals in
-/// the high bits, then `255 - cell` (the earlier cell wins a tie); 0 when `mask` is empty.
-/// Called with a constant `band`, so the band arithmetic folds away.
+/// The best greedy key among the placements in the cells of `mask` in `band`: removals from
+/// bit 12 up, then `255 - cell` in bits 4–11 (the earlier cell wins a tie), then `15 - digit`
+/// (the lower digit of a cell wins a tie); 0 when `mask` is empty. Called with a constant
+/// `band`, so the band arithmetic folds away.
 #[inline(always)]
 fn best_in_band(board: &Board9, band: usize, mask: u32) -> u32 {
     if mask == 0 {
@@ -123,10 +118,12 @@ fn best_in_band(board: &Board9, band: usize, mask: u32) -> u32 {
             continue;
         }
         let (other1, other2) = (board.band_candidates(d, b1), board.band_candidates(d, b2));
+        // `(first_cell - i) << 4 | (15 - d)` as one subtraction.
+        let tag = first_cell << 4 | (15 - d as u32);
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
-            best = best.max(eliminations(own, other1, other2, i) << 8 | (first_cell - i as u32));
+            best = best.max(eliminations(own, other1, other2, i) << 12 | (tag - ((i as u32) << 4)));
         }
     }
     best
@@ -162,7 +159,7 @@ pub(crate) fn choices(board: &Board9, strategy: Strategy, out: &mut Vec<Placemen
 /// placement that removes the most candidates from its peers; its digits in decreasing order
 /// of removals (ties: lower digit first).
 fn greedy(board: &Board9, out: &mut Vec<Placement>) {
-    let Some((_, masks)) = fewest_candidates(board) else {
+    let Some((fewest, masks)) = fewest_candidates(board) else {
         return;
     };
     // Each (cell, digit) of the tied cells is scored once, and only the digits present are
@@ -173,8 +170,22 @@ fn greedy(board: &Board9, out: &mut Vec<Placement>) {
     if best == 0 {
         return;
     }
-    let cell = 255 - (best & 0xFF) as usize;
+    let cell = 255 - ((best >> 4) & 0xFF) as usize;
     let (band, i) = (cell / 27, cell % 27);
+    if fewest == 2 {
+        // The key names the digit that removes more (the lower one on a tie): it goes first,
+        // the cell's other digit second, with no second scoring.
+        let first = 15 - (best & 0xF) as usize;
+        let words = board.band_words(band);
+        let second = (0..9).find(|&d| d != first && words[d] & (1 << i) != 0);
+        for d in std::iter::once(first).chain(second) {
+            out.push(Placement {
+                cell: cell as u16,
+                digit: d as u8 + 1,
+            });
+        }
+        return;
+    }
     // Each digit scored once; an insertion sort on the few digits keeps ties in digit order.
     let mut scored = [(0u32, 0u8); 9];
     let mut n = 0;

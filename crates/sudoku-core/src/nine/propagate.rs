@@ -19,10 +19,10 @@
 
 use search_core::Propagation;
 
-use super::board::{BAND, Board9};
+use super::board::{BAND, Board9, count_to_three};
 use super::tables::{
-    BAND_AND_OTHERS, BOX, COL, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS, ROW, column_cells,
-    columns, minirow_counts,
+    BOX, CLAIMED_CELLS, COL, DIGIT_BAND, DigitBand, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS,
+    ROW, column_cells, columns, minirow_counts,
 };
 
 /// What one propagation pass did.
@@ -67,19 +67,24 @@ impl Board9 {
     #[inline(never)]
     fn band_rules(&mut self) -> bool {
         while self.dirty != 0 {
-            let k = self.dirty.trailing_zeros() as usize;
+            let j = self.dirty.trailing_zeros() as usize;
             self.dirty &= self.dirty - 1;
-            if !self.band_rules_on(k) {
+            if !self.band_rules_on(j) {
                 return false;
             }
         }
         true
     }
 
-    /// The band rules on digit band `k` (`3 * digit + band`).
+    /// The band rules on the digit band of change bit `bit` (`3 * digit + band`).
     #[inline(always)]
-    fn band_rules_on(&mut self, k: usize) -> bool {
-        let (band, k1, k2) = BAND_AND_OTHERS[k & 31];
+    fn band_rules_on(&mut self, bit: usize) -> bool {
+        let DigitBand {
+            cand: k,
+            band,
+            mask,
+            others: [(k1, m1), (k2, m2)],
+        } = DIGIT_BAND[bit & 31];
         let w = self.cand[k];
         let counts = minirow_counts(w);
         let occupied = counts & 0x1FF;
@@ -90,36 +95,17 @@ impl Board9 {
         let w = w & MINIROW_CELLS[allowed as usize];
         if allowed != occupied {
             self.cand[k] = w;
-            self.dirty_columns |= 1 << k;
+            self.dirty_columns |= mask;
         }
         // Hidden singles in the rows and boxes: a minirow alone in its row (so in its box)
         // holding one cell. Solved cells come out too; only the open ones are news.
-        let fixed_minirows = u32::from(LOCKED_MINIROWS[allowed as usize]) & (counts >> 9);
+        let fixed_minirows = u32::from(LOCKED_MINIROWS[allowed as usize]) & (counts >> 9) & 0x1FF;
         let new = w & MINIROW_CELLS[fixed_minirows as usize] & self.open[band];
         if new != 0 {
             self.open[band] &= !new;
-            let touched = if new & new.wrapping_neg() == new {
-                // One cell, at bit i: digit e's bit lands at `i + 3 * e` (at most 50), so
-                // constant shifts collect every digit that held it.
-                let mut held = 0u64;
-                for e in 0..9 {
-                    let x = self.cand[3 * e + band];
-                    held |= u64::from(x & new) << (3 * e);
-                    self.cand[3 * e + band] = x & !new;
-                }
-                ((held >> new.trailing_zeros()) as u32) << band
-            } else {
-                let mut touched = 0;
-                for e in 0..9 {
-                    let j = 3 * e + band;
-                    let x = self.cand[j];
-                    touched |= u32::from(x & new != 0) << j;
-                    self.cand[j] = x & !new;
-                }
-                touched
-            };
+            let touched = self.clear_cells(band, new) << band;
             self.cand[k] = w;
-            self.mark_changed(touched & !(1 << k));
+            self.mark_changed(touched & !mask);
         }
         // Pointing from the band's boxes to the columns of the other bands (this also clears
         // the columns of the cells fixed above).
@@ -128,7 +114,10 @@ impl Board9 {
         if (x1 | x2) & cells != 0 {
             self.cand[k1] = x1 & !cells;
             self.cand[k2] = x2 & !cells;
-            self.mark_changed(u32::from(x1 & cells != 0) << k1 | u32::from(x2 & cells != 0) << k2);
+            self.mark_changed(
+                (m1 & 0u32.wrapping_sub(u32::from(x1 & cells != 0)))
+                    | (m2 & 0u32.wrapping_sub(u32::from(x2 & cells != 0))),
+            );
         }
         true
     }
@@ -137,9 +126,9 @@ impl Board9 {
     /// changed digit band until none is left; `false` on a contradiction.
     fn band_singles(&mut self) -> bool {
         while self.dirty != 0 {
-            let k = self.dirty.trailing_zeros() as usize;
+            let k = DIGIT_BAND[self.dirty.trailing_zeros() as usize & 31].cand;
             self.dirty &= self.dirty - 1;
-            let band = k % 3;
+            let band = k / 9;
             for unit in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
                 let x = self.cand[k] & unit;
                 if x & x.wrapping_sub(1) == 0 {
@@ -147,7 +136,7 @@ impl Board9 {
                         return false;
                     }
                     if x & self.open[band] != 0 {
-                        self.place(k / 3, band, x.trailing_zeros() as usize, false);
+                        self.place(k % 9, band, x.trailing_zeros() as usize, false);
                     }
                 }
             }
@@ -166,12 +155,7 @@ impl Board9 {
             }
             // Bit-sliced count: `ones` = cells with at least one candidate, `twos` = at
             // least two. A solved cell keeps its digit, so every cell needs one.
-            let (mut ones, mut twos) = (0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[3 * d + band];
-                twos |= ones & x;
-                ones |= x;
-            }
+            let (ones, twos, _) = count_to_three(self.band_words(band));
             if ones != BAND {
                 return Step::Contradiction;
             }
@@ -180,7 +164,7 @@ impl Board9 {
                 let i = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 // Earlier placements of this batch may have emptied the cell.
-                let Some(d) = (0..9).find(|&d| self.cand[3 * d + band] & (1 << i) != 0) else {
+                let Some(d) = (0..9).find(|&d| self.cand[9 * band + d] & (1 << i) != 0) else {
                     return Step::Contradiction;
                 };
                 if !self.place(d, band, i, true) {
@@ -192,8 +176,9 @@ impl Board9 {
         step
     }
 
-    /// Step 3: hidden singles in the columns and (with `locked`) locked candidates in the
-    /// stacks, for the digits whose candidates changed.
+    /// Step 3: for the digits whose candidates changed, claiming from the columns (with
+    /// `locked`; hidden singles in columns follow through the band rules) or plain hidden
+    /// singles in the columns (without).
     #[inline(never)]
     fn column_rules(&mut self, locked: bool) -> Step {
         let mut step = Step::Nothing;
@@ -202,14 +187,12 @@ impl Board9 {
         while digits != 0 {
             let d = digits.trailing_zeros() as usize / 3;
             digits &= !(7 << (3 * d));
-            if locked {
-                match self.stack_rules(d) {
-                    Step::Contradiction => return Step::Contradiction,
-                    Step::Progress => step = Step::Progress,
-                    Step::Nothing => {}
-                }
-            }
-            match self.column_singles(d) {
+            let found = if locked {
+                self.claiming(d)
+            } else {
+                self.column_singles(d)
+            };
+            match found {
                 Step::Contradiction => return Step::Contradiction,
                 Step::Progress => step = Step::Progress,
                 Step::Nothing => {}
@@ -218,33 +201,34 @@ impl Board9 {
         step
     }
 
-    /// Locked candidates in the three stacks of digit `d`, by the band table transposed:
-    /// keep only the minicolumns that some once-per-column-and-box placement can use.
-    fn stack_rules(&mut self, d: usize) -> Step {
+    /// Claiming from the nine columns of digit `d`: a column whose candidates lie in one band
+    /// lies in one box, which loses the digit in its other columns; a column without
+    /// candidates is a contradiction.
+    ///
+    /// With the band rules this is the whole of the stack's "once per column and per box"
+    /// constraint (locked candidates in the stacks, as the band table transposed would give)
+    /// and of hidden singles in the columns: in the 3×3 matrix of a stack (bands × columns)
+    /// every entry lies on a permutation once no line holds a single entry, and a line with a
+    /// single entry is pointing (a band: done by the band rules) or claiming (a column: done
+    /// here). A column single is a claimed column with one cell: its box keeps that cell
+    /// alone, and the band rules place it as the box's hidden single.
+    #[inline(always)]
+    fn claiming(&mut self, d: usize) -> Step {
+        let (a, b, c) = (self.cand[d], self.cand[9 + d], self.cand[18 + d]);
+        let (ca, cb, cc) = (columns(a), columns(b), columns(c));
+        if ca | cb | cc != 0x1FF {
+            return Step::Contradiction;
+        }
         let mut step = Step::Nothing;
-        let cols = [
-            columns(self.cand[3 * d]),
-            columns(self.cand[3 * d + 1]),
-            columns(self.cand[3 * d + 2]),
-        ];
-        for stack in 0..3 {
-            let shift = 3 * stack;
-            // Index bit 3 * band + column_in_stack: the transpose of the band indexing.
-            let occ =
-                (((cols[0] >> shift) & 7) | (((cols[1] >> shift) & 7) << 3) | (((cols[2] >> shift) & 7) << 6)) as usize;
-            let allowed = PERM_ALLOWED[occ] as usize;
-            if allowed == 0 {
-                return Step::Contradiction;
-            }
-            if allowed != occ {
-                let dropped = occ & !allowed;
-                for band in 0..3 {
-                    let gone = (dropped >> (3 * band)) & 7;
-                    if gone != 0 {
-                        self.cand[3 * d + band] &= !(column_cells(gone as u32) << shift);
-                        self.mark_changed(1 << (3 * d + band));
-                    }
-                }
+        for (band, w, only) in [
+            (0, a, ca & !(cb | cc)),
+            (1, b, cb & !(ca | cc)),
+            (2, c, cc & !(ca | cb)),
+        ] {
+            let kept = w & CLAIMED_CELLS[only as usize];
+            if kept != w {
+                self.cand[9 * band + d] = kept;
+                self.mark_changed(1 << (3 * d + band));
                 step = Step::Progress;
             }
         }
@@ -256,7 +240,7 @@ impl Board9 {
         let mut step = Step::Nothing;
         // Count per column over the nine rows: first across the three bands at each band
         // position, then across the three rows of a band.
-        let (a, b, c) = (self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]);
+        let (a, b, c) = (self.cand[d], self.cand[9 + d], self.cand[18 + d]);
         let any = a | b | c;
         let many = (a & b) | (c & (a | b));
         let (r0, r1, r2) = (any & 0x1FF, (any >> 9) & 0x1FF, any >> 18);
@@ -270,10 +254,10 @@ impl Board9 {
         while singles != 0 {
             let c = singles.trailing_zeros() as usize;
             singles &= singles - 1;
-            let Some(band) = (0..3).find(|&b| self.cand[3 * d + b] & COL[c] != 0) else {
+            let Some(band) = (0..3).find(|&b| self.cand[9 * b + d] & COL[c] != 0) else {
                 return Step::Contradiction;
             };
-            let x = self.cand[3 * d + band] & COL[c];
+            let x = self.cand[9 * band + d] & COL[c];
             self.place(d, band, x.trailing_zeros() as usize, false);
             step = Step::Progress;
         }

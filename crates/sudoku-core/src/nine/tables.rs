@@ -34,15 +34,42 @@ pub(crate) const BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// For digit band `k` (`3 * digit + band`; 32 entries so that `k & 31` needs no bounds
-/// check): its band and the same digit's two other digit bands.
-pub(crate) const BAND_AND_OTHERS: [(usize, usize, usize); 32] = {
-    let mut t = [(0, 0, 0); 32];
-    let mut k = 0;
-    while k < 27 {
-        let (d, band) = (k / 3, k % 3);
-        t[k] = (band, 3 * d + (band + 1) % 3, 3 * d + (band + 2) % 3);
-        k += 1;
+/// Where a digit band lives: `cand` holds it at `9 * band + digit` (a band's nine digits
+/// contiguous), the change masks `dirty` and `dirty_columns` at bit `3 * digit + band` (so
+/// that propagation visits a digit's three bands one after the other, which takes fewer band
+/// updates than visiting a band's nine digits in turn).
+#[derive(Clone, Copy)]
+pub(crate) struct DigitBand {
+    /// Its index in `cand`.
+    pub(crate) cand: usize,
+    /// Its band.
+    pub(crate) band: usize,
+    /// Its change bit as a mask.
+    pub(crate) mask: u32,
+    /// The same digit's two other digit bands: their `cand` indices and change bits (as masks).
+    pub(crate) others: [(usize, u32); 2],
+}
+
+/// [`DigitBand`] by change bit `j` (`3 * digit + band`; 32 entries so that `j & 31` needs no
+/// bounds check).
+pub(crate) const DIGIT_BAND: [DigitBand; 32] = {
+    let mut t = [DigitBand {
+        cand: 0,
+        band: 0,
+        mask: 0,
+        others: [(0, 0); 2],
+    }; 32];
+    let mut j = 0;
+    while j < 27 {
+        let (d, band) = (j / 3, j % 3);
+        let (b1, b2) = ((band + 1) % 3, (band + 2) % 3);
+        t[j] = DigitBand {
+            cand: 9 * band + d,
+            band,
+            mask: 1 << j,
+            others: [(9 * b1 + d, 1 << (3 * d + b1)), (9 * b2 + d, 1 << (3 * d + b2))],
+        };
+        j += 1;
     }
     t
 };
@@ -180,9 +207,36 @@ pub(crate) const POINTING_COLUMNS: [u16; 512] = {
     t
 };
 
+/// For the columns (9 bits) whose digit lies in one band only (this band), the band cells the
+/// digit may keep (claiming, column to box): a box holding one such column keeps only that
+/// column; a box holding two or three keeps nothing (each needs the digit in that box, which
+/// holds it once: a contradiction the band rules then report); other boxes keep every cell.
+pub(crate) const CLAIMED_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut c = 0;
+    while c < 512 {
+        let mut keep = 0u32;
+        let mut s = 0;
+        while s < 3 {
+            let g = ((c >> (3 * s)) & 7) as u32;
+            keep |= if g == 0 {
+                BOX[s]
+            } else if g == 1 || g == 2 || g == 4 {
+                column_cells(g << (3 * s))
+            } else {
+                0
+            };
+            s += 1;
+        }
+        t[c] = keep;
+        c += 1;
+    }
+    t
+};
+
 /// The cells of the columns in `cols` (9 bits) within one band.
 #[inline(always)]
-pub(crate) fn column_cells(cols: u32) -> u32 {
+pub(crate) const fn column_cells(cols: u32) -> u32 {
     cols * 0x40201
 }
 
@@ -218,5 +272,9 @@ mod tests {
         // Rows 0 and 1 share boxes 0 and 1, row 2 is box 2 only.
         assert_eq!(LOCKED_MINIROWS[0b100_011_011], 0b100_000_000);
         assert_eq!(POINTING_COLUMNS[0b000_011_100], 0b000_000_100);
+        // Column 4 claimed (box 1 keeps only it); columns 6 and 7 both claimed: box 2 empties.
+        assert_eq!(CLAIMED_CELLS[1 << 4], BOX[0] | COL[4] | BOX[2]);
+        assert_eq!(CLAIMED_CELLS[0b011_000_000], BOX[0] | BOX[1]);
+        assert_eq!(CLAIMED_CELLS[0], (1 << 27) - 1);
     }
 }
