@@ -16,15 +16,24 @@ use crate::algorithms::Tally;
 /// Columns from the centre outwards: the better moves on average come first.
 pub const CENTRE_FIRST: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
 
-/// The default table: 2^23 slots of 8 bytes = 64 MiB.
+/// The default table: at most 2^23 slots of 8 bytes = 64 MiB.
 pub const DEFAULT_TABLE_LOG2: u32 = 23;
 
 /// The solver's settings. [`SolverConfig::default`] is the fastest; [`SolverConfig::tutorial`]
 /// reproduces the final solver of the tutorial (its node counts), for comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent on/off settings, each measured on its own"
+)]
 pub struct SolverConfig {
-    /// The table has `2^table_log2` slots of 8 bytes (clamped to 19..=30).
+    /// The table has at most `2^table_log2` slots of 8 bytes (clamped to 10..=30).
     pub table_log2: u32,
+    /// Start each search with a small table (2^12 slots) and double it as the search fills
+    /// it, up to `2^table_log2` slots; off, the search uses all `2^table_log2` slots from the
+    /// start. A small table stays in the caches: short solves run faster, long ones grow it
+    /// to the maximum early.
+    pub table_growth: bool,
     /// How the table replaces entries.
     pub replacement: Replacement,
     /// Key the table by the smaller of a position's key and its mirror image's, so a position
@@ -43,6 +52,7 @@ impl Default for SolverConfig {
     fn default() -> Self {
         Self {
             table_log2: DEFAULT_TABLE_LOG2,
+            table_growth: true,
             replacement: Replacement::TwoTier,
             symmetry: true,
             etc: true,
@@ -56,6 +66,7 @@ impl SolverConfig {
     pub fn tutorial() -> Self {
         Self {
             table_log2: DEFAULT_TABLE_LOG2,
+            table_growth: false,
             replacement: Replacement::AlwaysReplace,
             symmetry: false,
             etc: false,
@@ -172,7 +183,7 @@ impl Solver {
     /// A solver with `config`.
     pub fn with_config(config: SolverConfig) -> Self {
         Self {
-            table: ScoreTable::new(config.table_log2, config.replacement),
+            table: ScoreTable::new(config.table_log2, config.replacement, config.table_growth),
             config,
         }
     }
@@ -418,7 +429,7 @@ impl Search<'_> {
         let mirrored = self.symmetry && position.mirrored_key() < plain_key;
         let key = if mirrored { position.mirrored_key() } else { plain_key };
         let orient = |col: u32| if mirrored { WIDTH - 1 - col } else { col };
-        let place = self.table.locate(key);
+        let place = Place::of(key);
         let nodes_before = self.tally.nodes();
         let mut hint = None;
         if let Some(stored) = self.table.get_at(place) {
