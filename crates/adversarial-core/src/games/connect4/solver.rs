@@ -9,7 +9,7 @@
 
 use search_core::{Budget, Report, StopReason};
 
-use super::position::{CELLS, HEIGHT, Position, WIDTH, column_mask};
+use super::position::{CELLS, COLUMN_BITS, Position, WIDTH, column_mask};
 use super::table::{Place, Replacement, ScoreTable, Stored, StoredBound};
 use crate::algorithms::Tally;
 
@@ -27,7 +27,7 @@ pub const DEFAULT_TABLE_LOG2: u32 = 23;
     reason = "independent on/off settings, each measured on its own"
 )]
 pub struct SolverConfig {
-    /// The table has at most `2^table_log2` slots of 8 bytes (clamped to 10..=30).
+    /// The table has at most `2^table_log2` slots of 8 bytes (clamped to 12..=30).
     pub table_log2: u32,
     /// Start each search with a small table (2^12 slots) and double it as the search fills
     /// it, up to `2^table_log2` slots; off, the search uses all `2^table_log2` slots from the
@@ -169,13 +169,13 @@ impl MoveList {
 }
 
 impl Solver {
-    /// A solver with the default 64 MiB table.
+    /// A solver with the default table (at most 64 MiB, grown as the search needs it).
     pub fn new() -> Self {
         Self::with_table_log2(DEFAULT_TABLE_LOG2)
     }
 
-    /// The default solver with a table of `2^log2` slots of 8 bytes (`log2` clamped to
-    /// 19..=30).
+    /// The default solver with a table of at most `2^log2` slots of 8 bytes (`log2` clamped
+    /// to 12..=30).
     pub fn with_table_log2(log2: u32) -> Self {
         Self::with_config(SolverConfig::default().with_table_log2(log2))
     }
@@ -482,7 +482,7 @@ impl Search<'_> {
             self.tally.child(moves.len);
             let score = self.move_score(position, cell, wins, alpha, beta, level)?;
             if score >= beta {
-                let col = cell.trailing_zeros() / (HEIGHT + 1);
+                let col = cell.trailing_zeros() / COLUMN_BITS;
                 self.store_cutoff(place, score, orient(col), nodes_before);
                 return Ok(score);
             }

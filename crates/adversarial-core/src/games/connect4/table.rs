@@ -1,16 +1,16 @@
 //! The Connect Four solver's transposition table: one `u64` per slot holding a position's
 //! key, a score bound, the best move found, the work spent and the search generation.
 //!
-//! **Keys without false hits in fewer bits.** The 49-bit key `k` is scrambled by a
-//! multiplication with an odd constant modulo 2^49, `h = k × C mod 2^49`, which is a bijection
-//! of the 49-bit keys. The top bits of `h` choose the bucket; the slot stores the other low
+//! **Keys without false hits in fewer bits.** The key `k` (below 2^55) is scrambled by a
+//! multiplication with an odd constant modulo 2^55, `h = k × C mod 2^55`, which is a bijection
+//! of the 55-bit keys. The top bits of `h` choose the bucket; the slot stores the other low
 //! bits of `h`. Bucket and stored bits together give back `h`, hence `k`: a match is always
-//! the same position. The stored part takes `49 − index bits` ≤ 40 bits, which leaves room
-//! in the word for the bound, the move, the work and a 10-bit generation.
+//! the same position. The stored part takes `55 − index bits` ≤ 44 bits, which leaves room
+//! in the word for the bound, the move, the work and a 6-bit generation.
 //!
-//! Layout of a slot: bits 0–39 the stored part of `h`, 40–42 the best column (7 = none),
-//! 43–48 the score + 32, bit 49 set for a lower bound (clear for an upper bound), 50–53 log2 of
-//! the nodes searched below the entry (its "work"), 54–63 the generation (0 = empty).
+//! Layout of a slot: bits 0–43 the stored part of `h`, 44–46 the best column (7 = none),
+//! 47–52 the score + 32, bit 53 set for a lower bound (clear for an upper bound), 54–57 log2 of
+//! the nodes searched below the entry (its "work"), 58–63 the generation (0 = empty).
 //!
 //! Two replacement schemes ([`Replacement`]):
 //! - **always replace**: one slot per key, overwritten by the newest entry (the tutorial's
@@ -32,22 +32,22 @@
 //!
 //! [`ScoreTable::clear`] starts a new generation and shrinks the part in use back to the start
 //! size, in O(1): entries of older generations read as empty (the part of the memory ever used
-//! is wiped only when the 10-bit generation wraps).
+//! is wiped only when the 6-bit generation wraps, once every 63 clears).
 
-const KEY_BITS: u32 = 49;
+const KEY_BITS: u32 = 55;
 const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
 const SCRAMBLE: u64 = 0x9e37_79b9_7f4a_7c15 & KEY_MASK;
-const MOVE_SHIFT: u32 = 40;
+const MOVE_SHIFT: u32 = 44;
 const NO_MOVE: u64 = 7;
-const SCORE_SHIFT: u32 = 43;
-const LOWER_BIT: u64 = 1 << 49;
-const WORK_SHIFT: u32 = 50;
-const GENERATION_SHIFT: u32 = 54;
-const MAX_GENERATION: u64 = (1 << 10) - 1;
+const SCORE_SHIFT: u32 = 47;
+const LOWER_BIT: u64 = 1 << 53;
+const WORK_SHIFT: u32 = 54;
+const GENERATION_SHIFT: u32 = 58;
+const MAX_GENERATION: u64 = (1 << 6) - 1;
 const GENERATION_MASK: u64 = MAX_GENERATION << GENERATION_SHIFT;
 
-/// The smallest table (2^10 slots = 8 KiB): the stored key part must fit in 40 bits.
-pub const MIN_TABLE_LOG2: u32 = 10;
+/// The smallest table (2^12 slots = 32 KiB): the stored key part must fit in 44 bits.
+pub const MIN_TABLE_LOG2: u32 = 12;
 /// The largest table (2^30 slots = 8 GiB).
 pub const MAX_TABLE_LOG2: u32 = 30;
 /// Where a growing table starts: 2^12 slots = 32 KiB.
@@ -95,7 +95,7 @@ pub(crate) struct ScoreTable {
     max_log2: u32,
     /// log2 of the slots per bucket (0 or 1).
     bucket_log2: u32,
-    /// Bits of `h` kept in a slot: `49 − index bits`.
+    /// Bits of `h` kept in a slot: `55 − index bits`.
     stored_bits: u32,
     stored_mask: u64,
     generation: u64,
@@ -108,7 +108,7 @@ pub(crate) struct ScoreTable {
 }
 
 impl ScoreTable {
-    /// A table of at most `2^max_log2` slots (8 bytes each), `max_log2` clamped to 10..=30.
+    /// A table of at most `2^max_log2` slots (8 bytes each), `max_log2` clamped to 12..=30.
     /// With `growth` it starts at 2^[`START_TABLE_LOG2`] slots and doubles as the search
     /// fills it; without, it uses all the slots from the start.
     pub(crate) fn new(max_log2: u32, replacement: Replacement, growth: bool) -> Self {
@@ -166,7 +166,7 @@ impl ScoreTable {
         (index, (h & self.stored_mask) | self.generation << GENERATION_SHIFT)
     }
 
-    /// Forget everything (O(1) except once every 1023 calls), and shrink back to the start
+    /// Forget everything (O(1) except once every 63 calls), and shrink back to the start
     /// size.
     pub(crate) fn clear(&mut self) {
         self.generation += 1;
@@ -298,7 +298,7 @@ pub(crate) struct Place {
 }
 
 impl Place {
-    /// Where `key` (a position key below 2^49) lives: its scrambled form `h`.
+    /// Where `key` (a position key below 2^55) lives: its scrambled form `h`.
     #[inline]
     pub(crate) fn of(key: u64) -> Self {
         Place {
@@ -316,7 +316,7 @@ mod tests {
         for replacement in [Replacement::AlwaysReplace, Replacement::TwoTier] {
             let mut table = ScoreTable::new(MIN_TABLE_LOG2, replacement, false);
             let keys: Vec<u64> = (0..5000u64)
-                .map(|i| i.wrapping_mul(0x1234_5678_9abc) & ((1 << 49) - 1))
+                .map(|i| i.wrapping_mul(0x1234_5678_9abc) & KEY_MASK)
                 .collect();
             for (i, &key) in keys.iter().enumerate() {
                 let best = Some(i as u32 % 7);
