@@ -47,8 +47,8 @@ pub struct SolverConfig {
 }
 
 impl Default for SolverConfig {
-    /// 64 MiB two-tier table with mirror symmetry, enhanced transposition cutoffs and the
-    /// table's move tried first.
+    /// A two-tier table growing from 32 KiB up to 64 MiB, with mirror symmetry, enhanced
+    /// transposition cutoffs and the table's move tried first.
     fn default() -> Self {
         Self {
             table_log2: DEFAULT_TABLE_LOG2,
