@@ -80,6 +80,7 @@ fn every_solver_setting_scores_the_same() {
                     // The smallest table, so that entries get replaced often.
                     let config = SolverConfig {
                         table_log2: 0,
+                        table_growth: true,
                         replacement,
                         symmetry,
                         etc,

@@ -48,7 +48,9 @@ struct SolveArgs {
     /// Worker threads (each with its own table); the answers are the same for every N.
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Transposition table size: 2^N slots of 8 bytes per thread (default 23 = 64 MiB).
+    /// Transposition table size: at most 2^N slots of 8 bytes per thread (default 23 = 64 MiB;
+    /// the default settings start each position at 32 KiB and grow the table as the search
+    /// fills it, `--tutorial` uses all of it from the start).
     #[arg(long, default_value_t = adversarial_core::games::connect4::DEFAULT_TABLE_LOG2)]
     table_log2: u32,
     /// Use the tutorial's final solver settings (always-replace table, no mirror symmetry)

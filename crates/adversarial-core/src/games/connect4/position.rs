@@ -1,7 +1,9 @@
 //! A Connect Four position on 7×6 bitboards.
 //!
-//! Each column takes 7 bits (6 cells and one spare on top that keeps shifts from spilling
-//! into the next column); bit `col × 7 + row` is the cell at `row` (0 = bottom) of `col`. A
+//! Each column takes 8 bits (6 cells and two spare on top that keep shifts from spilling
+//! into the next column); bit `col × 8 + row` is the cell at `row` (0 = bottom) of `col`.
+//! One spare bit would do (the tutorial's 7-bit columns); with a whole byte per column the
+//! mirror image of a key is a byte swap, which every node of the solver computes. A
 //! position is two words: `mask` (every stone) and `current` (the stones of the player to
 //! move), so playing a move is `current ^= mask; mask |= mask + bottom_of_column`.
 //! `current + mask` identifies the position uniquely (the tutorial's key).
@@ -19,7 +21,8 @@ pub const MIN_SCORE: i32 = -((CELLS as i32) / 2) + 3;
 /// The highest possible score (a win with one's 4th stone).
 pub const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
 
-const COLUMN_BITS: u32 = HEIGHT + 1;
+/// Bits per column: the cells and two spare bits (see the module docs).
+pub(crate) const COLUMN_BITS: u32 = 8;
 
 const fn bottom_mask() -> u64 {
     let mut mask = 0;
@@ -186,7 +189,7 @@ impl Position {
         self.opponent_has_won() || self.moves == CELLS
     }
 
-    /// The unique key `current + mask` (49 bits).
+    /// The unique key `current + mask` (below 2^55: bit 7 of each column byte is always 0).
     #[inline]
     pub const fn key(&self) -> u64 {
         self.current + self.mask
@@ -287,21 +290,11 @@ impl Position {
     }
 }
 
-/// Reverse the order of the 7-bit columns of a board word (of at most 49 bits): columns 0
-/// and 6, 1 and 5, 2 and 4 trade places, column 3 stays.
+/// Reverse the order of the columns of a board word: the 7 column bytes in its low 56 bits
+/// are reversed by a byte swap (which moves them to the high bytes) and a shift back.
 #[inline]
 const fn mirror(key: u64) -> u64 {
-    const COLUMN: u64 = (1 << COLUMN_BITS) - 1;
-    const fn col(c: u32) -> u64 {
-        COLUMN << (c * COLUMN_BITS)
-    }
-    (key & col(3))
-        | (key & col(0)) << (6 * COLUMN_BITS)
-        | key >> (6 * COLUMN_BITS)
-        | (key & col(1)) << (4 * COLUMN_BITS)
-        | (key >> (4 * COLUMN_BITS)) & col(1)
-        | (key & col(2)) << (2 * COLUMN_BITS)
-        | (key >> (2 * COLUMN_BITS)) & col(2)
+    key.swap_bytes() >> COLUMN_BITS
 }
 
 /// Whether `stones` hold four in a row.

@@ -9,22 +9,31 @@
 
 use search_core::{Budget, Report, StopReason};
 
-use super::position::{CELLS, HEIGHT, Position, WIDTH, column_mask};
+use super::position::{CELLS, COLUMN_BITS, Position, WIDTH, column_mask};
 use super::table::{Place, Replacement, ScoreTable, Stored, StoredBound};
 use crate::algorithms::Tally;
 
 /// Columns from the centre outwards: the better moves on average come first.
 pub const CENTRE_FIRST: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
 
-/// The default table: 2^23 slots of 8 bytes = 64 MiB.
+/// The default table: at most 2^23 slots of 8 bytes = 64 MiB.
 pub const DEFAULT_TABLE_LOG2: u32 = 23;
 
 /// The solver's settings. [`SolverConfig::default`] is the fastest; [`SolverConfig::tutorial`]
 /// reproduces the final solver of the tutorial (its node counts), for comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent on/off settings, each measured on its own"
+)]
 pub struct SolverConfig {
-    /// The table has `2^table_log2` slots of 8 bytes (clamped to 19..=30).
+    /// The table has at most `2^table_log2` slots of 8 bytes (clamped to 12..=30).
     pub table_log2: u32,
+    /// Start each search with a small table (2^12 slots) and double it as the search fills
+    /// it, up to `2^table_log2` slots; off, the search uses all `2^table_log2` slots from the
+    /// start. A small table stays in the caches: short solves run faster, long ones grow it
+    /// to the maximum early.
+    pub table_growth: bool,
     /// How the table replaces entries.
     pub replacement: Replacement,
     /// Key the table by the smaller of a position's key and its mirror image's, so a position
@@ -38,11 +47,12 @@ pub struct SolverConfig {
 }
 
 impl Default for SolverConfig {
-    /// 64 MiB two-tier table with mirror symmetry, enhanced transposition cutoffs and the
-    /// table's move tried first.
+    /// A two-tier table growing from 32 KiB up to 64 MiB, with mirror symmetry, enhanced
+    /// transposition cutoffs and the table's move tried first.
     fn default() -> Self {
         Self {
             table_log2: DEFAULT_TABLE_LOG2,
+            table_growth: true,
             replacement: Replacement::TwoTier,
             symmetry: true,
             etc: true,
@@ -56,6 +66,7 @@ impl SolverConfig {
     pub fn tutorial() -> Self {
         Self {
             table_log2: DEFAULT_TABLE_LOG2,
+            table_growth: false,
             replacement: Replacement::AlwaysReplace,
             symmetry: false,
             etc: false,
@@ -158,13 +169,13 @@ impl MoveList {
 }
 
 impl Solver {
-    /// A solver with the default 64 MiB table.
+    /// A solver with the default table (at most 64 MiB, grown as the search needs it).
     pub fn new() -> Self {
         Self::with_table_log2(DEFAULT_TABLE_LOG2)
     }
 
-    /// The default solver with a table of `2^log2` slots of 8 bytes (`log2` clamped to
-    /// 19..=30).
+    /// The default solver with a table of at most `2^log2` slots of 8 bytes (`log2` clamped
+    /// to 12..=30).
     pub fn with_table_log2(log2: u32) -> Self {
         Self::with_config(SolverConfig::default().with_table_log2(log2))
     }
@@ -172,7 +183,7 @@ impl Solver {
     /// A solver with `config`.
     pub fn with_config(config: SolverConfig) -> Self {
         Self {
-            table: ScoreTable::new(config.table_log2, config.replacement),
+            table: ScoreTable::new(config.table_log2, config.replacement, config.table_growth),
             config,
         }
     }
@@ -418,7 +429,7 @@ impl Search<'_> {
         let mirrored = self.symmetry && position.mirrored_key() < plain_key;
         let key = if mirrored { position.mirrored_key() } else { plain_key };
         let orient = |col: u32| if mirrored { WIDTH - 1 - col } else { col };
-        let place = self.table.locate(key);
+        let place = Place::of(key);
         let nodes_before = self.tally.nodes();
         let mut hint = None;
         if let Some(stored) = self.table.get_at(place) {
@@ -471,7 +482,7 @@ impl Search<'_> {
             self.tally.child(moves.len);
             let score = self.move_score(position, cell, wins, alpha, beta, level)?;
             if score >= beta {
-                let col = cell.trailing_zeros() / (HEIGHT + 1);
+                let col = cell.trailing_zeros() / COLUMN_BITS;
                 self.store_cutoff(place, score, orient(col), nodes_before);
                 return Ok(score);
             }

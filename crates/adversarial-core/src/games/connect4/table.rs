@@ -1,16 +1,16 @@
 //! The Connect Four solver's transposition table: one `u64` per slot holding a position's
 //! key, a score bound, the best move found, the work spent and the search generation.
 //!
-//! **Keys without false hits in fewer bits.** The 49-bit key `k` is scrambled by a
-//! multiplication with an odd constant, `h = k × C mod 2^64`, which is a bijection. The top
-//! bits of `h` choose the bucket; the slot stores the other `64 − index_bits` low bits of `h`.
-//! Bucket and stored bits together give back `h`, hence `k`: a match is always the same
-//! position. With at least 2^19 slots the stored part fits in 46 bits, which leaves room for a
-//! move.
+//! **Keys without false hits in fewer bits.** The key `k` (below 2^55) is scrambled by a
+//! multiplication with an odd constant modulo 2^55, `h = k × C mod 2^55`, which is a bijection
+//! of the 55-bit keys. The top bits of `h` choose the bucket; the slot stores the other low
+//! bits of `h`. Bucket and stored bits together give back `h`, hence `k`: a match is always
+//! the same position. The stored part takes `55 − index bits` ≤ 44 bits, which leaves room
+//! in the word for the bound, the move, the work and a 6-bit generation.
 //!
-//! Layout of a slot: bits 0–45 the stored part of `h`, 46–48 the best column (7 = none),
-//! 49–54 the score + 32, bit 55 set for a lower bound (clear for an upper bound), 56–59 log2 of
-//! the nodes searched below the entry (its "work"), 60–63 the generation (0 = empty).
+//! Layout of a slot: bits 0–43 the stored part of `h`, 44–46 the best column (7 = none),
+//! 47–52 the score + 32, bit 53 set for a lower bound (clear for an upper bound), 54–57 log2 of
+//! the nodes searched below the entry (its "work"), 58–63 the generation (0 = empty).
 //!
 //! Two replacement schemes ([`Replacement`]):
 //! - **always replace**: one slot per key, overwritten by the newest entry (the tutorial's
@@ -19,21 +19,42 @@
 //!   entry that cost the most work, the second takes everything else (always replace). Results
 //!   of big subtrees survive floods of small ones.
 //!
-//! [`ScoreTable::clear`] starts a new generation, which empties the table in O(1): entries of
-//! older generations read as empty (the memory is wiped only when the 4-bit generation wraps).
+//! **A table that grows with the search.** Memory, not instructions, decides the speed of
+//! short solves: every probe of a 64 MiB table misses the caches and the TLB, while a table
+//! sized to the search stays in them. So the table's size is a maximum: with growth on, a
+//! search starts in the first [`START_TABLE_LOG2`] slots' worth of the allocation and doubles
+//! the part in use whenever the stores since the last clear reach [`GROWTH_LOAD`] times its
+//! slots, up to the maximum. Doubling rehashes in place: an entry's bucket `b` and stored bits
+//! give back `h`, whose next bit sends it to bucket `2b` or `2b + 1` of the doubled table;
+//! walking the buckets from the last to the first never overwrites an entry not yet moved. No
+//! entry is lost, so node counts hardly depend on the growth (the maximum size still bounds
+//! the memory: untouched pages of the allocation are never mapped).
+//!
+//! [`ScoreTable::clear`] starts a new generation and shrinks the part in use back to the start
+//! size, in O(1): entries of older generations read as empty (the part of the memory ever used
+//! is wiped only when the 6-bit generation wraps, once every 63 clears).
 
-const SCRAMBLE: u64 = 0x9e37_79b9_7f4a_7c15;
-const MOVE_SHIFT: u32 = 46;
+const KEY_BITS: u32 = 55;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+const SCRAMBLE: u64 = 0x9e37_79b9_7f4a_7c15 & KEY_MASK;
+const MOVE_SHIFT: u32 = 44;
 const NO_MOVE: u64 = 7;
-const SCORE_SHIFT: u32 = 49;
-const LOWER_BIT: u64 = 1 << 55;
-const WORK_SHIFT: u32 = 56;
-const GENERATION_SHIFT: u32 = 60;
-const MAX_GENERATION: u64 = (1 << 4) - 1;
+const SCORE_SHIFT: u32 = 47;
+const LOWER_BIT: u64 = 1 << 53;
+const WORK_SHIFT: u32 = 54;
+const GENERATION_SHIFT: u32 = 58;
+const MAX_GENERATION: u64 = (1 << 6) - 1;
 const GENERATION_MASK: u64 = MAX_GENERATION << GENERATION_SHIFT;
 
-/// The smallest table (2^19 slots = 4 MiB): the stored key part must fit in 46 bits.
-pub const MIN_TABLE_LOG2: u32 = 19;
+/// The smallest table (2^12 slots = 32 KiB): the stored key part must fit in 44 bits.
+pub const MIN_TABLE_LOG2: u32 = 12;
+/// The largest table (2^30 slots = 8 GiB).
+pub const MAX_TABLE_LOG2: u32 = 30;
+/// Where a growing table starts: 2^12 slots = 32 KiB.
+pub const START_TABLE_LOG2: u32 = 12;
+/// A growing table doubles when the stores since the last clear reach this many times its
+/// slots.
+pub const GROWTH_LOAD: u64 = 1;
 
 /// How the table chooses what to overwrite.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -64,56 +85,122 @@ pub(crate) struct Stored {
 /// A bounded-memory table of score bounds.
 #[derive(Debug, Clone)]
 pub(crate) struct ScoreTable {
+    /// The whole allocation (`2^max_log2` slots); the search uses the first `2^log2`.
     slots: Vec<u64>,
-    shift: u32,
+    /// log2 of the slots in use.
+    log2: u32,
+    /// log2 of the slots in use after a clear.
+    start_log2: u32,
+    /// log2 of the allocation.
+    max_log2: u32,
+    /// log2 of the slots per bucket (0 or 1).
+    bucket_log2: u32,
+    /// Bits of `h` kept in a slot: `55 − index bits`.
+    stored_bits: u32,
     stored_mask: u64,
     generation: u64,
+    /// Stores since the last clear or growth, and how many trigger the next growth.
+    stores: u64,
+    grow_at: u64,
+    /// Slots used since the last wipe (the ones that may hold entries of older generations).
+    used: usize,
     replacement: Replacement,
 }
 
 impl ScoreTable {
-    /// A table of `2^log2_slots` slots (8 bytes each); `log2_slots` is clamped to 19..=30.
-    pub(crate) fn new(log2_slots: u32, replacement: Replacement) -> Self {
-        let log2 = log2_slots.clamp(MIN_TABLE_LOG2, 30);
-        let index_bits = match replacement {
-            Replacement::AlwaysReplace => log2,
-            Replacement::TwoTier => log2 - 1,
+    /// A table of at most `2^max_log2` slots (8 bytes each), `max_log2` clamped to 12..=30.
+    /// With `growth` it starts at 2^[`START_TABLE_LOG2`] slots and doubles as the search
+    /// fills it; without, it uses all the slots from the start.
+    pub(crate) fn new(max_log2: u32, replacement: Replacement, growth: bool) -> Self {
+        let max_log2 = max_log2.clamp(MIN_TABLE_LOG2, MAX_TABLE_LOG2);
+        let start_log2 = if growth {
+            START_TABLE_LOG2.min(max_log2)
+        } else {
+            max_log2
         };
-        Self {
-            slots: vec![0; 1 << log2],
-            shift: 64 - index_bits,
-            stored_mask: (1u64 << (64 - index_bits)) - 1,
+        let mut table = Self {
+            slots: vec![0; 1 << max_log2],
+            log2: start_log2,
+            start_log2,
+            max_log2,
+            bucket_log2: match replacement {
+                Replacement::AlwaysReplace => 0,
+                Replacement::TwoTier => 1,
+            },
+            stored_bits: 0,
+            stored_mask: 0,
             generation: 1,
+            stores: 0,
+            grow_at: 0,
+            used: 0,
             replacement,
-        }
+        };
+        table.resize_to(start_log2);
+        table
     }
 
-    /// Bytes of memory the slots take.
+    /// Use the first `2^log2` slots (without moving any entry).
+    fn resize_to(&mut self, log2: u32) {
+        self.log2 = log2;
+        self.stored_bits = KEY_BITS - (log2 - self.bucket_log2);
+        self.stored_mask = (1 << self.stored_bits) - 1;
+        self.stores = 0;
+        self.grow_at = if log2 < self.max_log2 {
+            GROWTH_LOAD << log2
+        } else {
+            u64::MAX
+        };
+        self.used = self.used.max(1 << log2);
+    }
+
+    /// Bytes of memory the slots take at most.
     pub(crate) fn bytes(&self) -> usize {
         self.slots.len() * std::mem::size_of::<u64>()
     }
 
-    /// Where `key` lives: the first slot of its bucket and the tag its slot must hold.
+    /// The first slot of the bucket of `place`, and the tag its slot must hold.
     #[inline]
-    pub(crate) fn locate(&self, key: u64) -> Place {
-        let h = key.wrapping_mul(SCRAMBLE);
-        let bucket = (h >> self.shift) as usize;
-        let index = match self.replacement {
-            Replacement::AlwaysReplace => bucket,
-            Replacement::TwoTier => bucket * 2,
-        };
-        Place {
-            index,
-            tag: (h & self.stored_mask) | self.generation << GENERATION_SHIFT,
-        }
+    fn index_and_tag(&self, place: Place) -> (usize, u64) {
+        let h = place.scrambled;
+        let index = ((h >> self.stored_bits) as usize) << self.bucket_log2;
+        (index, (h & self.stored_mask) | self.generation << GENERATION_SHIFT)
     }
 
-    /// Forget everything (O(1) except once every 15 calls).
+    /// Forget everything (O(1) except once every 63 calls), and shrink back to the start
+    /// size.
     pub(crate) fn clear(&mut self) {
         self.generation += 1;
         if self.generation > MAX_GENERATION {
-            self.slots.fill(0);
+            self.slots[..self.used].fill(0);
+            self.used = 0;
             self.generation = 1;
+        }
+        self.resize_to(self.start_log2);
+    }
+
+    /// Double the slots in use, moving every live entry to its bucket in the doubled table.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let old_stored_bits = self.stored_bits;
+        let old_stored_mask = self.stored_mask;
+        let old_buckets = 1usize << (self.log2 - self.bucket_log2);
+        let bucket_slots = 1usize << self.bucket_log2;
+        self.resize_to(self.log2 + 1);
+        for bucket in (0..old_buckets).rev() {
+            let first = bucket * bucket_slots;
+            let mut moved = [0u64; 2];
+            for (k, entry) in moved.iter_mut().enumerate().take(bucket_slots) {
+                *entry = std::mem::take(&mut self.slots[first + k]);
+            }
+            for (k, &entry) in moved.iter().enumerate().take(bucket_slots) {
+                if entry >> GENERATION_SHIFT != self.generation {
+                    continue;
+                }
+                let h = (bucket as u64) << old_stored_bits | (entry & old_stored_mask);
+                let index = ((h >> self.stored_bits) as usize) << self.bucket_log2;
+                self.slots[index + k] = (entry & !old_stored_mask) | (h & self.stored_mask);
+            }
         }
     }
 
@@ -126,19 +213,20 @@ impl ScoreTable {
     /// What is stored for `key`, if anything.
     #[inline]
     pub(crate) fn get(&self, key: u64) -> Option<Stored> {
-        self.get_at(self.locate(key))
+        self.get_at(Place::of(key))
     }
 
     /// What is stored at `place`, if anything.
     #[inline]
     pub(crate) fn get_at(&self, place: Place) -> Option<Stored> {
-        let mut slot = self.slots[place.index];
-        if self.tag_of(slot) != place.tag {
+        let (index, tag) = self.index_and_tag(place);
+        let mut slot = self.slots[index];
+        if self.tag_of(slot) != tag {
             if self.replacement == Replacement::AlwaysReplace {
                 return None;
             }
-            slot = self.slots[place.index + 1];
-            if self.tag_of(slot) != place.tag {
+            slot = self.slots[index + 1];
+            if self.tag_of(slot) != tag {
                 return None;
             }
         }
@@ -158,24 +246,32 @@ impl ScoreTable {
     /// `nodes` nodes of work.
     #[cfg(test)]
     pub(crate) fn put(&mut self, key: u64, bound: StoredBound, best: Option<u32>, nodes: u64) {
-        self.put_at(self.locate(key), bound, best, nodes);
+        self.put_at(Place::of(key), bound, best, nodes);
     }
 
     /// Store `bound` and the best column at `place` (scores must lie in −32..32), found with
     /// `nodes` nodes of work.
-    #[inline]
+    #[expect(
+        clippy::inline_always,
+        reason = "left to itself the compiler calls it out of line: 5.7% more instructions"
+    )]
+    #[inline(always)]
     pub(crate) fn put_at(&mut self, place: Place, bound: StoredBound, best: Option<u32>, nodes: u64) {
+        self.stores += 1;
+        if self.stores >= self.grow_at {
+            self.grow();
+        }
+        let (index, tag) = self.index_and_tag(place);
         let (score, lower) = match bound {
             StoredBound::Lower(s) => (s, LOWER_BIT),
             StoredBound::Upper(s) => (s, 0),
         };
         let work = u64::from((64 - nodes.leading_zeros()).min(15));
-        let entry = place.tag
+        let entry = tag
             | best.map_or(NO_MOVE, |c| u64::from(c.min(6))) << MOVE_SHIFT
             | ((score + 32) as u64 & 0x3f) << SCORE_SHIFT
             | lower
             | work << WORK_SHIFT;
-        let index = place.index;
         if self.replacement == Replacement::AlwaysReplace {
             self.slots[index] = entry;
             return;
@@ -183,9 +279,9 @@ impl ScoreTable {
         let first = self.slots[index];
         let first_live = first >> GENERATION_SHIFT == self.generation;
         let first_work = (first >> WORK_SHIFT) & 0xf;
-        if !first_live || self.tag_of(first) == place.tag || work >= first_work {
+        if !first_live || self.tag_of(first) == tag || work >= first_work {
             self.slots[index] = entry;
-            if self.tag_of(self.slots[index + 1]) == place.tag {
+            if self.tag_of(self.slots[index + 1]) == tag {
                 self.slots[index + 1] = 0;
             }
         } else {
@@ -194,12 +290,21 @@ impl ScoreTable {
     }
 }
 
-/// Where a key lives in a [`ScoreTable`] (computed once per node for both the probe and the
-/// store).
+/// Where a key lives in a [`ScoreTable`]: its scrambled form, computed once per node for both
+/// the probe and the store (the bucket follows from it at the table's current size).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Place {
-    index: usize,
-    tag: u64,
+    scrambled: u64,
+}
+
+impl Place {
+    /// Where `key` (a position key below 2^55) lives: its scrambled form `h`.
+    #[inline]
+    pub(crate) fn of(key: u64) -> Self {
+        Place {
+            scrambled: key.wrapping_mul(SCRAMBLE) & KEY_MASK,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -209,9 +314,9 @@ mod tests {
     #[test]
     fn stores_and_finds_bounds_and_moves_without_false_hits() {
         for replacement in [Replacement::AlwaysReplace, Replacement::TwoTier] {
-            let mut table = ScoreTable::new(MIN_TABLE_LOG2, replacement);
+            let mut table = ScoreTable::new(MIN_TABLE_LOG2, replacement, false);
             let keys: Vec<u64> = (0..5000u64)
-                .map(|i| i.wrapping_mul(0x1234_5678_9abc) & ((1 << 49) - 1))
+                .map(|i| i.wrapping_mul(0x1234_5678_9abc) & KEY_MASK)
                 .collect();
             for (i, &key) in keys.iter().enumerate() {
                 let best = Some(i as u32 % 7);
@@ -238,6 +343,56 @@ mod tests {
             );
             table.clear();
             assert!(table.get(3).is_none());
+        }
+    }
+
+    #[test]
+    fn a_growing_table_grows_with_its_stores_and_shrinks_when_cleared() {
+        for replacement in [Replacement::AlwaysReplace, Replacement::TwoTier] {
+            let mut table = ScoreTable::new(20, replacement, true);
+            assert_eq!(table.log2, START_TABLE_LOG2);
+            let keys: Vec<u64> = (0..20_000u64)
+                .map(|i| i.wrapping_mul(0x2545_f491_4f6c_dd1d) & KEY_MASK)
+                .collect();
+            for (i, &key) in keys.iter().enumerate() {
+                table.put(key, StoredBound::Upper(i as i32 % 50 - 25), Some(i as u32 % 7), 1);
+            }
+            // 20,000 stores: 2^12 → 2^13 after 4,096, → 2^14 after 8,192 more.
+            assert_eq!(table.log2, 14, "{replacement:?}");
+            let mut kept = 0;
+            for (i, &key) in keys.iter().enumerate() {
+                if let Some(now) = table.get(key) {
+                    assert_eq!(now.bound, StoredBound::Upper(i as i32 % 50 - 25));
+                    assert_eq!(now.best, Some(i as u32 % 7));
+                    kept += 1;
+                }
+            }
+            assert!(kept > 5000, "{replacement:?}: {kept}");
+            table.clear();
+            assert_eq!(table.log2, START_TABLE_LOG2);
+            assert!(keys.iter().all(|&k| table.get(k).is_none()));
+            let fixed = ScoreTable::new(20, replacement, false);
+            assert_eq!(fixed.log2, 20);
+        }
+    }
+
+    #[test]
+    fn a_doubling_moves_every_live_entry() {
+        for replacement in [Replacement::AlwaysReplace, Replacement::TwoTier] {
+            let mut table = ScoreTable::new(16, replacement, true);
+            let keys: Vec<u64> = (0..200u64)
+                .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) & KEY_MASK)
+                .collect();
+            for (i, &key) in keys.iter().enumerate() {
+                table.put(key, StoredBound::Lower(i as i32 % 30), None, 1);
+            }
+            let before: Vec<Option<Stored>> = keys.iter().map(|&k| table.get(k)).collect();
+            let log2 = table.log2;
+            table.grow();
+            assert_eq!(table.log2, log2 + 1);
+            let after: Vec<Option<Stored>> = keys.iter().map(|&k| table.get(k)).collect();
+            assert_eq!(before, after, "{replacement:?}");
+            assert!(after.iter().filter(|s| s.is_some()).count() > 150);
         }
     }
 }
