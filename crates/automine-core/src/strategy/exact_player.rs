@@ -13,7 +13,7 @@ use search_core::Budget;
 use crate::error::ProbabilityError;
 use crate::geometry::{CellId, Pos};
 use crate::player::Player;
-use crate::probability::exact::exact_analysis;
+use crate::probability::exact::{ComponentCache, exact_analysis_cached};
 use crate::settings::FirstClick;
 use crate::strategy::endgame::EndgameSearch;
 use crate::strategy::fifty_fifty::forced_fifty_fifty;
@@ -71,6 +71,8 @@ pub struct ExactPlayer {
     options: PlayerOptions,
     /// Certainly safe cells not opened yet (they stay safe as the game goes on).
     safe: Vec<CellId>,
+    /// Component enumerations remembered from this game's earlier maps and look-aheads.
+    cache: ComponentCache,
 }
 
 impl ExactPlayer {
@@ -79,6 +81,7 @@ impl ExactPlayer {
         Self {
             options,
             safe: Vec::new(),
+            cache: ComponentCache::new(),
         }
     }
 
@@ -104,7 +107,7 @@ impl ExactPlayer {
                 return Ok(id);
             }
         }
-        let analysis = exact_analysis(view, &Budget::unlimited())?;
+        let analysis = exact_analysis_cached(view, &Budget::unlimited(), &mut self.cache)?;
         // Pop from the end: reverse so that cells are opened in row-major order.
         self.safe = analysis.map.certain_safe().collect();
         self.safe.reverse();
@@ -129,7 +132,14 @@ impl ExactPlayer {
         {
             return Ok(id);
         }
-        choose_guess(view, &analysis.map, analysis.ln_layouts, &self.options.guess)?.ok_or(ProbabilityError::NoLayout {
+        choose_guess(
+            view,
+            &analysis.map,
+            analysis.ln_layouts,
+            &self.options.guess,
+            &mut self.cache,
+        )?
+        .ok_or(ProbabilityError::NoLayout {
             at: dims.pos(CellId(0)),
         })
     }
