@@ -84,6 +84,10 @@ pub struct PlayArgs {
     /// Exact player: do not take forced 50/50s early.
     #[arg(long)]
     no_fifty_fifty: bool,
+    /// Exact player: look for forced 50/50s on the view alone (not with the certain mines
+    /// taken as flags).
+    #[arg(long)]
+    plain_fifty_fifty: bool,
     /// Exact player: guess the safest cell instead of scoring secondary safety.
     #[arg(long)]
     no_secondary_safety: bool,
@@ -141,6 +145,7 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
             let mut options = PlayerOptions::new(rule);
             options.endgame_layouts = if args.no_endgame { 0 } else { args.endgame_layouts };
             options.forced_fifty_fifty = !args.no_fifty_fifty;
+            options.fifty_fifty_certain_mines = !args.plain_fifty_fifty;
             options.guess.secondary_safety = !args.no_secondary_safety;
             options.first_click_policy = !args.corner_first_click;
             options.endgame_nodes = args.endgame_nodes;
@@ -182,6 +187,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "model": model_name(args),
         "endgame_layouts": args.endgame_layouts,
         "fifty_fifty": !args.no_fifty_fifty,
+        "fifty_fifty_certain_mines": !args.plain_fifty_fifty,
         "secondary_safety": !args.no_secondary_safety,
         "first_click_policy": !args.corner_first_click,
         "endgame_nodes": args.endgame_nodes,
