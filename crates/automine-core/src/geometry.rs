@@ -154,20 +154,33 @@ impl Dims {
 
     /// The up-to-8 cells around `id` (not `id` itself), in row-major order.
     pub fn neighbours(self, id: CellId) -> Neighbours {
-        let w = i64::from(self.width.0);
-        let h = i64::from(self.height.0);
-        let col = i64::from(id.0) % w;
-        let row = i64::from(id.0) / w;
+        // u32 arithmetic (one division) and unrolled bounds: this runs for every cell of
+        // every exact map.
+        let w = u32::from(self.width.0);
+        let h = u32::from(self.height.0);
+        let (row, col) = (id.0 / w, id.0 % w);
+        let (up, down, left, right) = (row > 0, row + 1 < h, col > 0, col + 1 < w);
         let mut cells = [CellId(0); 8];
         let mut len = 0u8;
-        for dr in -1..=1 {
-            for dc in -1..=1 {
-                let (r, c) = (row + dr, col + dc);
-                if (dr, dc) != (0, 0) && (0..h).contains(&r) && (0..w).contains(&c) {
-                    cells[len as usize] = CellId((r * w + c) as u32);
-                    len += 1;
-                }
+        let mut push = |ok: bool, cell: u32| {
+            if ok {
+                cells[len as usize] = CellId(cell);
+                len += 1;
             }
+        };
+        if up {
+            let above = id.0 - w;
+            push(left, above.wrapping_sub(1));
+            push(true, above);
+            push(right, above + 1);
+        }
+        push(left, id.0.wrapping_sub(1));
+        push(right, id.0 + 1);
+        if down {
+            let below = id.0 + w;
+            push(left, below.wrapping_sub(1));
+            push(true, below);
+            push(right, below + 1);
         }
         Neighbours { cells, len, next: 0 }
     }

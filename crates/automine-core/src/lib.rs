@@ -77,7 +77,10 @@ pub use geometry::{CellId, Col, Dims, Height, MAX_SIDE, Neighbours, Pos, Row, Wi
 pub use layout::MineLayout;
 pub use player::{Player, SafestCellPlayer, SimulationError, play_out};
 pub use probability::brute_force::{BRUTE_FORCE_LIMIT, brute_force_probabilities};
-pub use probability::exact::{ExactAnalysis, exact_analysis, exact_analysis_sequential, exact_probabilities};
+pub use probability::exact::{
+    ComponentCache, ExactAnalysis, exact_analysis, exact_analysis_cached, exact_analysis_sequential,
+    exact_probabilities,
+};
 pub use probability::map::ProbabilityMap;
 pub use probability::teacher::{Teacher, teacher_probabilities};
 pub use settings::{FirstClick, GameSettings, Preset};

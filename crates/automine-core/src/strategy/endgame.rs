@@ -18,8 +18,10 @@
 //! survival chance cannot beat the best win chance found.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use crate::geometry::CellId;
+use crate::probability::exact::KeyHasher;
 use crate::strategy::layouts::LayoutSet;
 use crate::view::{CellView, PlayerView};
 
@@ -45,7 +47,7 @@ pub struct EndgameSearch<'a> {
     set: &'a LayoutSet,
     /// `values[c][l]`: what cell `c` shows in layout `l` (`MINE` for a mine).
     values: Vec<Vec<u8>>,
-    memo: HashMap<Vec<u64>, f64>,
+    memo: HashMap<Vec<u64>, f64, BuildHasherDefault<KeyHasher>>,
     nodes: u64,
     node_limit: u64,
 }
@@ -87,7 +89,7 @@ impl<'a> EndgameSearch<'a> {
         Self {
             set,
             values,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             nodes: 0,
             node_limit,
         }
@@ -138,8 +140,11 @@ impl<'a> EndgameSearch<'a> {
         self.value(&all)
     }
 
-    fn partition(&self, c: usize, s: &[u64]) -> [Bits; 10] {
-        let mut parts: [Bits; 10] = std::array::from_fn(|_| vec![0u64; s.len()]);
+    /// The layouts of `s` split by what cell `c` shows: part `v` (0–8, or `MINE`) is
+    /// `parts[v × s.len()..(v + 1) × s.len()]` (one allocation for all ten).
+    fn partition(&self, c: usize, s: &[u64]) -> Bits {
+        let words = s.len();
+        let mut parts = vec![0u64; 10 * words];
         let values = &self.values[c];
         for (w, &word) in s.iter().enumerate() {
             let mut bits = word;
@@ -147,7 +152,7 @@ impl<'a> EndgameSearch<'a> {
                 let b = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let l = w * 64 + b;
-                parts[values[l] as usize][w] |= 1 << b;
+                parts[values[l] as usize * words + w] |= 1 << b;
             }
         }
         parts
@@ -178,9 +183,10 @@ impl<'a> EndgameSearch<'a> {
     fn split_value(&mut self, c: usize, s: &[u64], floor: f64) -> Option<f64> {
         let total = f64::from(count(s));
         let parts = self.partition(c, s);
-        let mut remaining: f64 = parts[..MINE as usize].iter().map(|p| f64::from(count(p))).sum();
+        let numbers = &parts[..MINE as usize * s.len()];
+        let mut remaining = f64::from(count(numbers));
         let mut acc = 0.0;
-        for part in &parts[..MINE as usize] {
+        for part in numbers.chunks(s.len()) {
             let k = f64::from(count(part));
             if k == 0.0 {
                 continue;

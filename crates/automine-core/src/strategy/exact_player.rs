@@ -13,10 +13,10 @@ use search_core::Budget;
 use crate::error::ProbabilityError;
 use crate::geometry::{CellId, Pos};
 use crate::player::Player;
-use crate::probability::exact::exact_analysis;
+use crate::probability::exact::{ComponentCache, exact_analysis_cached};
 use crate::settings::FirstClick;
 use crate::strategy::endgame::EndgameSearch;
-use crate::strategy::fifty_fifty::forced_fifty_fifty;
+use crate::strategy::fifty_fifty::{forced_fifty_fifty, forced_fifty_fifty_with_mines};
 use crate::strategy::first_click::first_click;
 use crate::strategy::guess::{GuessOptions, choose_guess};
 use crate::strategy::layouts::enumerate_layouts;
@@ -36,6 +36,9 @@ pub struct PlayerOptions {
     pub endgame_nodes: u64,
     /// Take forced 50/50s at once.
     pub forced_fifty_fifty: bool,
+    /// Look for forced 50/50s with the certain mines taken as flags (finds the 50/50s that
+    /// only never-opened mines could resolve); when off, only the structural test on the view.
+    pub fifty_fifty_certain_mines: bool,
     /// How guesses are chosen.
     pub guess: GuessOptions,
 }
@@ -49,6 +52,7 @@ impl PlayerOptions {
             endgame_layouts: 256,
             endgame_nodes: 20_000,
             forced_fifty_fifty: true,
+            fifty_fifty_certain_mines: true,
             guess: GuessOptions::default(),
         }
     }
@@ -71,6 +75,8 @@ pub struct ExactPlayer {
     options: PlayerOptions,
     /// Certainly safe cells not opened yet (they stay safe as the game goes on).
     safe: Vec<CellId>,
+    /// Component enumerations remembered from this game's earlier maps and look-aheads.
+    cache: ComponentCache,
 }
 
 impl ExactPlayer {
@@ -79,6 +85,7 @@ impl ExactPlayer {
         Self {
             options,
             safe: Vec::new(),
+            cache: ComponentCache::new(),
         }
     }
 
@@ -104,7 +111,7 @@ impl ExactPlayer {
                 return Ok(id);
             }
         }
-        let analysis = exact_analysis(view, &Budget::unlimited())?;
+        let analysis = exact_analysis_cached(view, &Budget::unlimited(), &mut self.cache)?;
         // Pop from the end: reverse so that cells are opened in row-major order.
         self.safe = analysis.map.certain_safe().collect();
         self.safe.reverse();
@@ -124,12 +131,24 @@ impl ExactPlayer {
                 return Ok(best.cell);
             }
         }
-        if self.options.forced_fifty_fifty
-            && let Some(id) = forced_fifty_fifty(view)
-        {
-            return Ok(id);
+        if self.options.forced_fifty_fifty {
+            let forced = if self.options.fifty_fifty_certain_mines {
+                forced_fifty_fifty_with_mines(view, &analysis.map)
+            } else {
+                forced_fifty_fifty(view)
+            };
+            if let Some(id) = forced {
+                return Ok(id);
+            }
         }
-        choose_guess(view, &analysis.map, analysis.ln_layouts, &self.options.guess)?.ok_or(ProbabilityError::NoLayout {
+        choose_guess(
+            view,
+            &analysis.map,
+            analysis.ln_layouts,
+            &self.options.guess,
+            &mut self.cache,
+        )?
+        .ok_or(ProbabilityError::NoLayout {
             at: dims.pos(CellId(0)),
         })
     }

@@ -13,6 +13,7 @@
 //! future click, so the two stay exactly 50/50 until one of them is opened.
 
 use crate::geometry::{CellId, Dims};
+use crate::probability::map::ProbabilityMap;
 use crate::view::{CellView, PlayerView};
 
 fn covered_neighbours(view: &PlayerView, id: CellId) -> impl Iterator<Item = CellId> + '_ {
@@ -50,6 +51,32 @@ pub fn forced_fifty_fifty(view: &PlayerView) -> Option<CellId> {
         }
     }
     None
+}
+
+/// [`forced_fifty_fifty`] with every certain mine of `map` (the exact map of `view`) taken as
+/// a flag: a cell that is a mine in every layout is never opened, so it can never tell the two
+/// cells apart either. This finds the 50/50s that only such mines keep from being resolved
+/// (D. N. Hill's wider notion of a 50/50 that nothing can help).
+///
+/// ```
+/// use automine_core::strategy::fifty_fifty::forced_fifty_fifty_with_mines;
+/// use automine_core::{CellId, PlayerView, exact_probabilities};
+/// let view: PlayerView = "3x2 1\n01.\n01.\n".parse()?;
+/// let map = exact_probabilities(&view)?;
+/// assert_eq!(forced_fifty_fifty_with_mines(&view, &map), Some(CellId(2)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn forced_fifty_fifty_with_mines(view: &PlayerView, map: &ProbabilityMap) -> Option<CellId> {
+    let mut mines = map.certain_mines().peekable();
+    if mines.peek().is_none() {
+        return forced_fifty_fifty(view);
+    }
+    let mut cells = view.cells().to_vec();
+    for id in mines {
+        cells[id.index()] = CellView::Flagged;
+    }
+    let flagged = PlayerView::from_cells(view.dims(), view.total_mines(), cells).ok()?;
+    forced_fifty_fifty(&flagged)
 }
 
 fn is_forced_pair(view: &PlayerView, a: CellId, b: CellId) -> bool {
@@ -90,6 +117,39 @@ mod tests {
                 assert!((p - 0.5).abs() < 1e-12, "{text}: {p}");
             }
         }
+    }
+
+    /// Over many small games, every 50/50 found with the certain mines flagged is an exact
+    /// coin flip, and some of them are invisible to the plain structural test.
+    #[test]
+    fn fifty_fifties_behind_certain_mines_are_coin_flips() {
+        use crate::game::{Game, GameStatus};
+        use crate::geometry::{Height, Width};
+        use crate::player::{Player, SafestCellPlayer};
+        use crate::settings::{FirstClick, GameSettings};
+        let dims = Dims::new(Width(6), Height(6)).unwrap();
+        let settings = GameSettings::new(dims, 9, FirstClick::Safe).unwrap();
+        let (mut found, mut only_with_mines) = (0, 0);
+        for seed in 0..400 {
+            let mut game = Game::new(settings, seed);
+            let mut player = SafestCellPlayer::default();
+            while game.status() == GameStatus::Playing {
+                let view = game.view().clone();
+                let map = exact_probabilities(&view).unwrap();
+                if let Some(a) = forced_fifty_fifty_with_mines(&view, &map) {
+                    let p = map.at(a).unwrap();
+                    assert!((p - 0.5).abs() < 1e-12, "{view}: {p}");
+                    found += 1;
+                    only_with_mines += usize::from(forced_fifty_fifty(&view).is_none());
+                }
+                let pos = player.choose(&view).unwrap();
+                game.reveal(pos).unwrap();
+            }
+        }
+        assert!(
+            found > 20 && only_with_mines > 5,
+            "{found} found, {only_with_mines} only with mines"
+        );
     }
 
     #[test]

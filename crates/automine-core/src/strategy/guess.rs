@@ -19,7 +19,7 @@ use search_core::Budget;
 
 use crate::error::ProbabilityError;
 use crate::geometry::CellId;
-use crate::probability::exact::exact_analysis;
+use crate::probability::exact::{ComponentCache, exact_analysis_cached};
 use crate::probability::map::ProbabilityMap;
 use crate::view::{CellView, PlayerView};
 
@@ -122,11 +122,18 @@ pub fn safest_cell(view: &PlayerView, map: &ProbabilityMap) -> Option<CellId> {
 }
 
 /// Score `cell` of `view` (whose layout count is `e^{ln_layouts}`) by secondary safety and
-/// progress.
+/// progress. The exact maps of the opened views reuse the components remembered in `cache`
+/// (the result does not depend on what it holds).
 ///
 /// # Errors
 /// [`ProbabilityError::Stopped`] if the solver's budget runs out.
-pub fn score(view: &PlayerView, ln_layouts: f64, cell: CellId, p_mine: f64) -> Result<ScoredGuess, ProbabilityError> {
+pub fn score(
+    view: &PlayerView,
+    ln_layouts: f64,
+    cell: CellId,
+    p_mine: f64,
+    cache: &mut ComponentCache,
+) -> Result<ScoredGuess, ProbabilityError> {
     let dims = view.dims();
     let flags = dims
         .neighbours(cell)
@@ -138,7 +145,7 @@ pub fn score(view: &PlayerView, ln_layouts: f64, cell: CellId, p_mine: f64) -> R
     let mut opened = view.clone();
     for v in flags..=(flags + open).min(8) {
         opened.set(cell, CellView::Revealed(v));
-        let analysis = match exact_analysis(&opened, &Budget::unlimited()) {
+        let analysis = match exact_analysis_cached(&opened, &Budget::unlimited(), cache) {
             Ok(a) => a,
             Err(ProbabilityError::Stopped(reason)) => return Err(ProbabilityError::Stopped(reason)),
             Err(_) => continue, // no layout shows v here
@@ -167,7 +174,7 @@ pub fn score(view: &PlayerView, ln_layouts: f64, cell: CellId, p_mine: f64) -> R
 }
 
 /// The guess for `view` given its exact `map` and layout count (`e^{ln_layouts}`); `None` when
-/// no cell is covered.
+/// no cell is covered. `cache` serves the look-ahead maps (see [`score`]).
 ///
 /// # Errors
 /// As [`score`].
@@ -176,13 +183,14 @@ pub fn choose_guess(
     map: &ProbabilityMap,
     ln_layouts: f64,
     options: &GuessOptions,
+    cache: &mut ComponentCache,
 ) -> Result<Option<CellId>, ProbabilityError> {
     if !options.secondary_safety {
         return Ok(safest_cell(view, map));
     }
     let mut best: Option<(f64, ScoredGuess)> = None;
     for (cell, p) in candidates(view, map, options) {
-        let s = score(view, ln_layouts, cell, p)?;
+        let s = score(view, ln_layouts, cell, p, cache)?;
         let value = s.secondary_safety + options.progress_weight * s.progress;
         if best.is_none_or(|(b, _)| value > b + 1e-12) {
             best = Some((value, s));

@@ -6,6 +6,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use automine_core::strategy::exact_player::PlayerOptions;
+use automine_core::strategy::guess::GuessOptions;
 #[cfg(feature = "learn")]
 use automine_core::strategy::harness::par_run_trial_with;
 use automine_core::strategy::harness::{PlayerKind, Trial, TrialSummary, par_run_trial};
@@ -83,12 +84,31 @@ pub struct PlayArgs {
     /// Exact player: do not take forced 50/50s early.
     #[arg(long)]
     no_fifty_fifty: bool,
+    /// Exact player: look for forced 50/50s on the view alone (not with the certain mines
+    /// taken as flags).
+    #[arg(long)]
+    plain_fifty_fifty: bool,
     /// Exact player: guess the safest cell instead of scoring secondary safety.
     #[arg(long)]
     no_secondary_safety: bool,
     /// Exact player: first click in the top-left corner whatever the rule.
     #[arg(long)]
     corner_first_click: bool,
+    /// Exact player: the endgame search gives up after this many distinct layout sets.
+    #[arg(long, default_value_t = PlayerOptions::new(FirstClick::Safe).endgame_nodes)]
+    endgame_nodes: u64,
+    /// Exact player: guess candidates need at least this fraction of the best safety.
+    #[arg(long, default_value_t = GuessOptions::default().cut_off)]
+    guess_cut_off: f64,
+    /// Exact player: at most this many frontier cells are scored for a guess (the safest).
+    #[arg(long, default_value_t = GuessOptions::default().max_frontier)]
+    guess_frontier: usize,
+    /// Exact player: at most this many interior cells are scored for a guess.
+    #[arg(long, default_value_t = GuessOptions::default().max_interior)]
+    guess_interior: usize,
+    /// Exact player: the weight of progress (the chance a guess leaves a safe cell) in its score.
+    #[arg(long, default_value_t = GuessOptions::default().progress_weight)]
+    progress_weight: f64,
     /// Network and hybrid players: which network.
     #[cfg(feature = "learn")]
     #[command(flatten)]
@@ -125,8 +145,14 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
             let mut options = PlayerOptions::new(rule);
             options.endgame_layouts = if args.no_endgame { 0 } else { args.endgame_layouts };
             options.forced_fifty_fifty = !args.no_fifty_fifty;
+            options.fifty_fifty_certain_mines = !args.plain_fifty_fifty;
             options.guess.secondary_safety = !args.no_secondary_safety;
             options.first_click_policy = !args.corner_first_click;
+            options.endgame_nodes = args.endgame_nodes;
+            options.guess.cut_off = args.guess_cut_off;
+            options.guess.max_frontier = args.guess_frontier;
+            options.guess.max_interior = args.guess_interior;
+            options.guess.progress_weight = args.progress_weight;
             PlayerKind::Exact(options)
         }
     }
@@ -161,8 +187,14 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "model": model_name(args),
         "endgame_layouts": args.endgame_layouts,
         "fifty_fifty": !args.no_fifty_fifty,
+        "fifty_fifty_certain_mines": !args.plain_fifty_fifty,
         "secondary_safety": !args.no_secondary_safety,
         "first_click_policy": !args.corner_first_click,
+        "endgame_nodes": args.endgame_nodes,
+        "guess_cut_off": args.guess_cut_off,
+        "guess_frontier": args.guess_frontier,
+        "guess_interior": args.guess_interior,
+        "progress_weight": args.progress_weight,
     })
 }
 

@@ -20,6 +20,8 @@
 //!   (`w·k_b` and `w·(s_b − k_b)`), so it lies in `[0, 1]` by construction and is exactly `0`
 //!   or `1` exactly when no layout puts a mine (or no layout leaves it safe) there.
 
+use std::sync::Arc;
+
 use crate::error::ProbabilityError;
 use crate::probability::map::ProbabilityMap;
 
@@ -62,10 +64,10 @@ fn weights_of(tally: &ComponentTally) -> Vec<f64> {
 /// Fill `map` from the tallies of every component of `frontier` (in component order).
 pub(crate) fn combine(
     frontier: &Frontier,
-    tallies: &[ComponentTally],
+    tallies: &[Arc<ComponentTally>],
     map: &mut ProbabilityMap,
 ) -> Result<(), ProbabilityError> {
-    let weights: Vec<Vec<f64>> = tallies.iter().map(weights_of).collect();
+    let weights: Vec<Vec<f64>> = tallies.iter().map(|t| weights_of(t)).collect();
     let c = weights.len();
     let mut prefix = vec![vec![1.0]];
     for w in &weights {
@@ -94,11 +96,9 @@ pub(crate) fn combine(
                     .sum()
             })
             .collect();
-        let stride = tally.stride();
         for (i, &b) in component.boxes.iter().enumerate() {
-            let row = i * stride..i * stride + len;
-            let mine: f64 = tally.mine_tally[row.clone()].iter().zip(&h).map(|(t, h)| t * h).sum();
-            let safe: f64 = tally.safe_tally[row].iter().zip(&h).map(|(t, h)| t * h).sum();
+            let mine: f64 = h.iter().enumerate().map(|(m, h)| tally.mine_at(i, m) * h).sum();
+            let safe: f64 = h.iter().enumerate().map(|(m, h)| tally.safe_at(i, m) * h).sum();
             if mine + safe <= 0.0 || !mine.is_finite() || !safe.is_finite() {
                 let w = component.witnesses.first().map_or(0, |&w| w as usize);
                 return Err(ProbabilityError::NoLayout {
@@ -168,7 +168,7 @@ fn interior_weights(total: &[f64], interior: i64, mines_left: i64) -> Result<Vec
 /// `ln Z`: the natural log of the number of layouts of the remaining mines consistent with the
 /// view (components convolved by mine count, each total `k` times `C(n_I, M′ − k)`), tracked in
 /// log space so that it never overflows. `−∞` when no layout fits.
-pub(crate) fn ln_layouts(frontier: &Frontier, tallies: &[ComponentTally]) -> f64 {
+pub(crate) fn ln_layouts(frontier: &Frontier, tallies: &[Arc<ComponentTally>]) -> f64 {
     // Convolve with a running ln scale: the true polynomial is `poly · e^{scale}`.
     let mut poly = vec![1.0];
     let mut scale = 0.0;

@@ -6,7 +6,7 @@
 //! unassigned boxes): `need < 0` or `need > room` is a contradiction, `need = 0` empties every
 //! unassigned box around it and `need = room` fills them. A solution with `m` mines in total
 //! stands for `w = Π C(s_b, k_b)` layouts; the fold adds `w` to `weights[m]`, `w·k_b` to
-//! `mine_tally[b][m]` and `w·(s_b − k_b)` to `safe_tally[b][m]`.
+//! `mine_tally[m][b]` and `w·(s_b − k_b)` to `safe_tally[m][b]`.
 //!
 //! Weights are kept as `exp(ln w − scale)` with a running `scale`, so a component of hundreds of
 //! boxes cannot overflow: when a solution outweighs the scale by more than e^500, every
@@ -16,7 +16,7 @@ use search_core::{Budget, ConstraintProblem, Propagation, Report, SearchSpace, f
 
 use super::frontier::{Component, Frontier};
 
-const UNSET: u8 = u8::MAX;
+const UNSET: i16 = -1;
 
 /// ln C(n, k) for n ≤ 8.
 fn ln_binomial_table() -> [[f64; 9]; 9] {
@@ -37,65 +37,133 @@ pub(crate) struct ComponentProblem {
     /// Cells per box (1 to 8), in branching order.
     sizes: Vec<u8>,
     /// Witnesses of each box (local indices).
-    box_witnesses: Vec<Vec<u16>>,
+    box_witnesses: Adjacency,
     /// Boxes of each witness (local indices).
-    witness_boxes: Vec<Vec<u16>>,
+    witness_boxes: Adjacency,
     /// Initial need of each witness.
     needs: Vec<u8>,
     ln_binomial: [[f64; 9]; 9],
 }
 
+/// Lists of neighbours in one vector: list `i` is `targets[starts[i]..starts[i + 1]]`.
+#[derive(Debug, Clone)]
+struct Adjacency {
+    starts: Vec<u32>,
+    targets: Vec<u16>,
+}
+
+impl Adjacency {
+    fn build<L: IntoIterator<Item = u16>>(lists: impl Iterator<Item = L>) -> Self {
+        let mut starts = vec![0];
+        let mut targets = Vec::new();
+        for list in lists {
+            targets.extend(list);
+            starts.push(targets.len() as u32);
+        }
+        Self { starts, targets }
+    }
+
+    fn of(&self, i: usize) -> &[u16] {
+        &self.targets[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
+    fn lists(&self) -> impl Iterator<Item = &[u16]> {
+        (0..self.starts.len() - 1).map(|i| self.of(i))
+    }
+}
+
 /// A partial assignment of mine counts to the boxes of a component.
+///
+/// Everything lives in one vector (so that the search's clone of a state is one allocation):
+/// `slots[b]` is box `b`'s mine count (`UNSET` while open); then for each witness `w`,
+/// `slots[boxes + 2w]` is its need and `slots[boxes + 2w + 1]` its room; then a stack of the
+/// witnesses whose need or room changed since the last propagation (`pending` entries, each
+/// witness at most once) and a flag per witness saying whether it is on that stack.
 #[derive(Debug, Clone)]
 pub(crate) struct ComponentState {
-    counts: Vec<u8>,
-    need: Vec<i16>,
-    room: Vec<i16>,
+    slots: Vec<i16>,
+    boxes: u16,
+    witnesses: u16,
+    pending: u16,
     unassigned: u16,
     /// Every box before this index is assigned.
     cursor: u16,
-    /// Witnesses whose need or room changed since the last propagation.
-    dirty: Vec<u16>,
+}
+
+impl ComponentState {
+    fn count(&self, b: usize) -> i16 {
+        self.slots[b]
+    }
+
+    fn need_room(&self, w: usize) -> (i16, i16) {
+        let i = usize::from(self.boxes) + 2 * w;
+        (self.slots[i], self.slots[i + 1])
+    }
+
+    fn stack_start(&self) -> usize {
+        usize::from(self.boxes) + 2 * usize::from(self.witnesses)
+    }
+
+    fn flag_index(&self, w: usize) -> usize {
+        self.stack_start() + usize::from(self.witnesses) + w
+    }
+
+    /// Put `w` on the stack of witnesses to check, unless it is there already.
+    fn mark(&mut self, w: u16) {
+        let flag = self.flag_index(usize::from(w));
+        if self.slots[flag] == 0 {
+            self.slots[flag] = 1;
+            let top = self.stack_start() + usize::from(self.pending);
+            self.slots[top] = w as i16;
+            self.pending += 1;
+        }
+    }
+
+    fn pop(&mut self) -> Option<usize> {
+        if self.pending == 0 {
+            return None;
+        }
+        self.pending -= 1;
+        let w = self.slots[self.stack_start() + usize::from(self.pending)] as usize;
+        let flag = self.flag_index(w);
+        self.slots[flag] = 0;
+        Some(w)
+    }
+
+    fn clear_pending(&mut self) {
+        while self.pop().is_some() {}
+    }
 }
 
 impl ComponentProblem {
-    /// The problem of `component` of `frontier`.
-    pub fn new(frontier: &Frontier, component: &Component) -> Self {
-        let mut local_box = std::collections::HashMap::new();
+    /// The problem of `component` of `frontier`. `local_box` and `local_witness` are scratch
+    /// tables as long as the frontier's boxes and witnesses (their contents do not matter).
+    pub fn new(frontier: &Frontier, component: &Component, local_box: &mut [u16], local_witness: &mut [u16]) -> Self {
         for (i, &b) in component.boxes.iter().enumerate() {
-            local_box.insert(b, i as u16);
+            local_box[b as usize] = i as u16;
         }
-        let mut local_witness = std::collections::HashMap::new();
         for (i, &w) in component.witnesses.iter().enumerate() {
-            local_witness.insert(w, i as u16);
+            local_witness[w as usize] = i as u16;
         }
+        // Every box of a witness of the component, and every witness of a box of the
+        // component, is in the component: the tables are read only at those indices.
         let sizes = component
             .boxes
             .iter()
             .map(|&b| frontier.boxes[b as usize].cells.len() as u8)
             .collect();
-        let box_witnesses = component
-            .boxes
-            .iter()
-            .map(|&b| {
-                frontier.boxes[b as usize]
-                    .witnesses
-                    .iter()
-                    .filter_map(|w| local_witness.get(w).copied())
-                    .collect()
-            })
-            .collect();
-        let witness_boxes = component
-            .witnesses
-            .iter()
-            .map(|&w| {
-                frontier.witnesses[w as usize]
-                    .boxes
-                    .iter()
-                    .filter_map(|b| local_box.get(b).copied())
-                    .collect()
-            })
-            .collect();
+        let box_witnesses = Adjacency::build(component.boxes.iter().map(|&b| {
+            frontier.boxes[b as usize]
+                .witnesses
+                .iter()
+                .map(|&w| local_witness[w as usize])
+        }));
+        let witness_boxes = Adjacency::build(component.witnesses.iter().map(|&w| {
+            frontier.witnesses[w as usize]
+                .boxes
+                .iter()
+                .map(|&b| local_box[b as usize])
+        }));
         let needs = component
             .witnesses
             .iter()
@@ -112,19 +180,26 @@ impl ComponentProblem {
 
     /// The state with nothing assigned.
     pub fn root(&self) -> ComponentState {
-        let room = self
-            .witness_boxes
-            .iter()
-            .map(|boxes| boxes.iter().map(|&b| i16::from(self.sizes[b as usize])).sum())
-            .collect();
-        ComponentState {
-            counts: vec![UNSET; self.sizes.len()],
-            need: self.needs.iter().map(|&n| i16::from(n)).collect(),
-            room,
-            unassigned: self.sizes.len() as u16,
-            cursor: 0,
-            dirty: (0..self.needs.len() as u16).collect(),
+        let (boxes, witnesses) = (self.sizes.len(), self.needs.len());
+        let mut slots = vec![UNSET; boxes];
+        for (w, list) in self.witness_boxes.lists().enumerate() {
+            slots.push(i16::from(self.needs[w]));
+            slots.push(list.iter().map(|&b| i16::from(self.sizes[b as usize])).sum());
         }
+        slots.resize(boxes + 4 * witnesses, 0);
+        let mut state = ComponentState {
+            slots,
+            boxes: boxes as u16,
+            witnesses: witnesses as u16,
+            pending: 0,
+            unassigned: boxes as u16,
+            cursor: 0,
+        };
+        // The last witness is checked first, as a stack does.
+        for w in 0..witnesses as u16 {
+            state.mark(w);
+        }
+        state
     }
 
     /// The most mines any solution can hold: every cell touches a witness, so no more than
@@ -135,13 +210,32 @@ impl ComponentProblem {
         cells.min(needs)
     }
 
+    /// Everything the enumeration depends on, as one word list: box sizes, initial needs and
+    /// both adjacency lists in their order. Two problems with the same key are enumerated
+    /// identically (the same solutions in the same order), so their tallies are equal bit for bit.
+    pub fn key(&self) -> Vec<u16> {
+        let edges = self.box_witnesses.targets.len();
+        let mut key = Vec::with_capacity(2 + 2 * (self.sizes.len() + self.needs.len()) + 2 * edges);
+        key.push(self.sizes.len() as u16);
+        key.push(self.needs.len() as u16);
+        key.extend(self.sizes.iter().map(|&s| u16::from(s)));
+        key.extend(self.needs.iter().map(|&n| u16::from(n)));
+        for list in self.box_witnesses.lists().chain(self.witness_boxes.lists()) {
+            key.push(list.len() as u16);
+            key.extend_from_slice(list);
+        }
+        key
+    }
+
     fn assign(&self, state: &mut ComponentState, b: usize, k: u8) {
-        state.counts[b] = k;
+        state.slots[b] = i16::from(k);
         state.unassigned -= 1;
-        for &w in &self.box_witnesses[b] {
-            state.need[w as usize] -= i16::from(k);
-            state.room[w as usize] -= i16::from(self.sizes[b]);
-            state.dirty.push(w);
+        let base = usize::from(state.boxes);
+        for &w in self.box_witnesses.of(b) {
+            let i = base + 2 * usize::from(w);
+            state.slots[i] -= i16::from(k);
+            state.slots[i + 1] -= i16::from(self.sizes[b]);
+            state.mark(w);
         }
     }
 
@@ -149,11 +243,12 @@ impl ComponentProblem {
     fn tally(&self, tally: &mut ComponentTally, state: &ComponentState) {
         let mut mines = 0usize;
         let mut ln_weight = 0.0;
-        for (b, &k) in state.counts.iter().enumerate() {
-            mines += usize::from(k);
-            ln_weight += self.ln_binomial[usize::from(self.sizes[b])][usize::from(k)];
+        let counts = &state.slots[..self.sizes.len()];
+        for (&k, &s) in counts.iter().zip(&self.sizes) {
+            mines += k as usize;
+            ln_weight += self.ln_binomial[usize::from(s)][k as usize];
         }
-        tally.add(mines, ln_weight, &state.counts, &self.sizes);
+        tally.add(mines, ln_weight, counts, &self.sizes);
     }
 }
 
@@ -163,13 +258,13 @@ impl SearchSpace for ComponentProblem {
     type Choice = (u16, u8);
 
     fn choices(&self, state: &ComponentState, out: &mut Vec<(u16, u8)>) {
-        let Some(b) = (usize::from(state.cursor)..state.counts.len()).find(|&b| state.counts[b] == UNSET) else {
+        let Some(b) = (usize::from(state.cursor)..self.sizes.len()).find(|&b| state.count(b) == UNSET) else {
             return;
         };
         let size = i16::from(self.sizes[b]);
         let (mut lo, mut hi) = (0i16, size);
-        for &w in &self.box_witnesses[b] {
-            let (need, room) = (state.need[w as usize], state.room[w as usize]);
+        for &w in self.box_witnesses.of(b) {
+            let (need, room) = state.need_room(usize::from(w));
             hi = hi.min(need);
             lo = lo.max(need - (room - size));
         }
@@ -186,17 +281,16 @@ impl ConstraintProblem for ComponentProblem {
     /// Only witnesses touched since the last call are checked (a work list): a forced box
     /// marks its own witnesses for checking in turn.
     fn propagate(&self, state: &mut ComponentState) -> Propagation {
-        while let Some(w) = state.dirty.pop() {
-            let w = usize::from(w);
-            let (need, room) = (state.need[w], state.room[w]);
+        while let Some(w) = state.pop() {
+            let (need, room) = state.need_room(w);
             if need < 0 || need > room {
-                state.dirty.clear();
+                state.clear_pending();
                 return Propagation::Contradiction;
             }
             if room > 0 && (need == 0 || need == room) {
-                for &b in &self.witness_boxes[w] {
+                for &b in self.witness_boxes.of(w) {
                     let b = usize::from(b);
-                    if state.counts[b] == UNSET {
+                    if state.count(b) == UNSET {
                         let k = if need == 0 { 0 } else { self.sizes[b] };
                         self.assign(state, b, k);
                     }
@@ -216,12 +310,15 @@ impl ConstraintProblem for ComponentProblem {
 pub(crate) struct ComponentTally {
     /// `ln` of the common factor every accumulator is divided by.
     scale: f64,
-    /// Solutions (weighted) with `m` mines, for `m` in `0..=max_mines`.
+    /// Boxes of the component.
+    boxes: usize,
+    /// Solutions (weighted) with `m` mines, for `m` up to the most mines a solution so far had.
     pub weights: Vec<f64>,
-    /// Box-major: `mine_tally[b × (max_mines + 1) + m]` = Σ `w·k_b` over solutions with `m` mines.
-    pub mine_tally: Vec<f64>,
-    /// Box-major: Σ `w·(s_b − k_b)`.
-    pub safe_tally: Vec<f64>,
+    /// Mine-count-major: `mine_tally[m × boxes + b]` = Σ `w·k_b` over solutions with `m` mines
+    /// (so a solution with more mines than any before only appends rows).
+    mine_tally: Vec<f64>,
+    /// Mine-count-major: Σ `w·(s_b − k_b)`.
+    safe_tally: Vec<f64>,
     /// Solutions found (unweighted).
     pub solutions: u64,
 }
@@ -230,25 +327,41 @@ pub(crate) struct ComponentTally {
 const RESCALE_AT: f64 = 500.0;
 
 impl ComponentTally {
-    /// An empty tally for a component of `boxes` boxes holding at most `max_mines` mines.
+    /// An empty tally for a component of `boxes` boxes whose solutions hold at most
+    /// `max_mines` mines (only a capacity: rows are zeroed when a solution first needs them).
     pub fn new(boxes: usize, max_mines: usize) -> Self {
         Self {
             scale: f64::NEG_INFINITY,
-            weights: vec![0.0; max_mines + 1],
-            mine_tally: vec![0.0; boxes * (max_mines + 1)],
-            safe_tally: vec![0.0; boxes * (max_mines + 1)],
+            boxes,
+            weights: Vec::with_capacity(max_mines + 1),
+            mine_tally: Vec::with_capacity(boxes * (max_mines + 1)),
+            safe_tally: Vec::with_capacity(boxes * (max_mines + 1)),
             solutions: 0,
         }
+    }
+
+    /// Room for solutions of up to `mines` mines.
+    fn grow(&mut self, mines: usize) {
+        if mines >= self.weights.len() {
+            self.weights.resize(mines + 1, 0.0);
+            self.mine_tally.resize((mines + 1) * self.boxes, 0.0);
+            self.safe_tally.resize((mines + 1) * self.boxes, 0.0);
+        }
+    }
+
+    /// Σ `w·k_b` over solutions with `mines` mines, for box `b`.
+    pub fn mine_at(&self, b: usize, mines: usize) -> f64 {
+        self.mine_tally[mines * self.boxes + b]
+    }
+
+    /// Σ `w·(s_b − k_b)` over solutions with `mines` mines, for box `b`.
+    pub fn safe_at(&self, b: usize, mines: usize) -> f64 {
+        self.safe_tally[mines * self.boxes + b]
     }
 
     /// `ln` of the common factor the accumulators are divided by (`−∞` before any solution).
     pub fn ln_scale(&self) -> f64 {
         self.scale
-    }
-
-    /// The length of one box's row (`max_mines + 1`).
-    pub fn stride(&self) -> usize {
-        self.weights.len()
     }
 
     fn rescale(&mut self, new_scale: f64) {
@@ -266,18 +379,20 @@ impl ComponentTally {
         self.scale = new_scale;
     }
 
-    fn add(&mut self, mines: usize, ln_weight: f64, counts: &[u8], sizes: &[u8]) {
+    fn add(&mut self, mines: usize, ln_weight: f64, counts: &[i16], sizes: &[u8]) {
         if !self.scale.is_finite() || ln_weight > self.scale + RESCALE_AT {
             self.rescale(ln_weight);
         }
         let w = (ln_weight - self.scale).exp();
-        let stride = self.stride();
+        self.grow(mines);
         self.solutions += 1;
         self.weights[mines] += w;
-        for (b, (&k, &s)) in counts.iter().zip(sizes).enumerate() {
-            let i = b * stride + mines;
-            self.mine_tally[i] += w * f64::from(k);
-            self.safe_tally[i] += w * f64::from(s - k);
+        let row = mines * self.boxes;
+        let mine_row = &mut self.mine_tally[row..row + self.boxes];
+        let safe_row = &mut self.safe_tally[row..row + self.boxes];
+        for (((mine, safe), &k), &s) in mine_row.iter_mut().zip(safe_row).zip(counts).zip(sizes) {
+            *mine += w * f64::from(k);
+            *safe += w * f64::from(i16::from(s) - k);
         }
     }
 
@@ -291,6 +406,11 @@ impl ComponentTally {
             self.rescale(other.scale);
         } else {
             other.rescale(self.scale);
+        }
+        let rows = self.weights.len().max(other.weights.len());
+        if rows > 0 {
+            self.grow(rows - 1);
+            other.grow(rows - 1);
         }
         self.solutions += other.solutions;
         for (a, b) in self

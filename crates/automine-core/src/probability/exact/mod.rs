@@ -14,9 +14,12 @@
 //!
 //! [`fold_solutions`]: search_core::fold_solutions
 
+mod cache;
 mod combine;
 mod enumerate;
 mod frontier;
+
+use std::sync::Arc;
 
 use search_core::{Budget, SearchStats};
 
@@ -27,12 +30,16 @@ use crate::view::PlayerView;
 use enumerate::{ComponentProblem, enumerate};
 use frontier::Frontier;
 
+pub use cache::ComponentCache;
+pub(crate) use cache::KeyHasher;
+
 /// The exact map together with what it took to compute it.
 #[derive(Debug, Clone)]
 pub struct ExactAnalysis {
     /// P(mine) per covered cell.
     pub map: ProbabilityMap,
-    /// The constraint searches' statistics, summed over components.
+    /// The constraint searches' statistics, summed over the components enumerated (components
+    /// answered by a [`ComponentCache`] add nothing).
     pub stats: SearchStats,
     /// Independent components of the frontier.
     pub components: usize,
@@ -76,7 +83,7 @@ pub fn exact_probabilities(view: &PlayerView) -> Result<ProbabilityMap, Probabil
 /// # Errors
 /// As [`exact_probabilities`], plus [`ProbabilityError::Stopped`] when the budget runs out.
 pub fn exact_analysis(view: &PlayerView, budget: &Budget) -> Result<ExactAnalysis, ProbabilityError> {
-    analyse(view, budget, true)
+    analyse(view, budget, true, None)
 }
 
 /// [`exact_analysis`] on the calling thread only, even with the `parallel` feature (whose
@@ -86,29 +93,64 @@ pub fn exact_analysis(view: &PlayerView, budget: &Budget) -> Result<ExactAnalysi
 /// # Errors
 /// As [`exact_analysis`].
 pub fn exact_analysis_sequential(view: &PlayerView, budget: &Budget) -> Result<ExactAnalysis, ProbabilityError> {
-    analyse(view, budget, false)
+    analyse(view, budget, false, None)
 }
 
-fn analyse(view: &PlayerView, budget: &Budget, allow_parallel: bool) -> Result<ExactAnalysis, ProbabilityError> {
+/// [`exact_analysis`] that reuses, and adds to, the component enumerations remembered in
+/// `cache`: the map, layout count and solution count are the same as without the cache (bit for
+/// bit); only `stats` counts less work. See [`ComponentCache`].
+///
+/// # Errors
+/// As [`exact_analysis`].
+pub fn exact_analysis_cached(
+    view: &PlayerView,
+    budget: &Budget,
+    cache: &mut ComponentCache,
+) -> Result<ExactAnalysis, ProbabilityError> {
+    analyse(view, budget, true, Some(cache))
+}
+
+fn analyse(
+    view: &PlayerView,
+    budget: &Budget,
+    allow_parallel: bool,
+    mut cache: Option<&mut ComponentCache>,
+) -> Result<ExactAnalysis, ProbabilityError> {
     let frontier = Frontier::build(view)?;
     let mut stats = SearchStats::default();
     let mut tallies = Vec::with_capacity(frontier.components.len());
     let mut solutions = 0;
+    let mut local_box = vec![0u16; frontier.boxes.len()];
+    let mut local_witness = vec![0u16; frontier.witnesses.len()];
     for component in &frontier.components {
-        let problem = ComponentProblem::new(&frontier, component);
-        let report = enumerate(&problem, budget, allow_parallel);
-        stats.merge(&report.stats);
-        if let Some(reason) = report.stopped {
-            return Err(ProbabilityError::Stopped(reason));
-        }
-        if report.value.solutions == 0 {
+        let problem = ComponentProblem::new(&frontier, component, &mut local_box, &mut local_witness);
+        let key = cache.as_ref().map(|_| problem.key());
+        let remembered = match (cache.as_deref_mut(), &key) {
+            (Some(cache), Some(key)) => cache.get(key),
+            _ => None,
+        };
+        let tally = if let Some(tally) = remembered {
+            tally
+        } else {
+            let report = enumerate(&problem, budget, allow_parallel);
+            stats.merge(&report.stats);
+            if let Some(reason) = report.stopped {
+                return Err(ProbabilityError::Stopped(reason));
+            }
+            let tally = Arc::new(report.value);
+            if let (Some(cache), Some(key)) = (cache.as_deref_mut(), key) {
+                cache.insert(key, Arc::clone(&tally));
+            }
+            tally
+        };
+        if tally.solutions == 0 {
             let w = component.witnesses.first().map_or(0, |&w| w as usize);
             return Err(ProbabilityError::NoLayout {
                 at: view.dims().pos(frontier.witnesses[w].cell),
             });
         }
-        solutions += report.value.solutions;
-        tallies.push(report.value);
+        solutions += tally.solutions;
+        tallies.push(tally);
     }
     let mut map = ProbabilityMap::empty(view.dims());
     combine::combine(&frontier, &tallies, &mut map)?;
