@@ -111,12 +111,18 @@ fn best_in_band(board: &Board9, band: usize, mask: u32) -> u32 {
     let (b1, b2) = OTHER_BANDS[band];
     let first_cell = 255 - 27 * band as u32;
     let mut best = 0;
-    for d in 0..9 {
+    // The digits with a candidate in `mask`, found for the nine words at once (vector
+    // operations), so that the loop visits only those.
+    let words = board.band_words(band);
+    let mut digits = 0u32;
+    for (d, w) in words.iter().enumerate() {
+        digits |= u32::from(w & mask != 0) << d;
+    }
+    while digits != 0 {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
         let own = board.band_candidates(d, band);
         let mut m = mask & own;
-        if m == 0 {
-            continue;
-        }
         let (other1, other2) = (board.band_candidates(d, b1), board.band_candidates(d, b2));
         // `(first_cell - i) << 4 | (15 - d)` as one subtraction.
         let tag = first_cell << 4 | (15 - d as u32);
