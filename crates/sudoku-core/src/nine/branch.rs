@@ -25,8 +25,8 @@ fn fewest_candidates(board: &Board9) -> Option<(u32, [u32; 3])> {
 }
 
 /// [`fewest_candidates`] for any board, with a full count per cell. Rare (332 of the 30,622
-/// branch points on the first 300 of fh_1905_11+), so kept out of line: inlined, its loads
-/// of the whole board were hoisted into the common path.
+/// branch points on the first 300 puzzles of forum hardest 1905, 11+), so kept out of line:
+/// inlined, its loads of the whole board were hoisted into the common path.
 #[cold]
 #[inline(never)]
 fn fewest_candidates_counted(board: &Board9) -> Option<(u32, [u32; 3])> {
