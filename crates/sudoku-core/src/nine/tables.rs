@@ -166,46 +166,35 @@ pub(crate) fn minirow_counts(w: u32) -> u32 {
         | ROW_MINIROWS[2][((w >> 18) & 0x1FF) as usize]
 }
 
-/// For a set of minirows closed under the band's constraint (an entry of [`PERM_ALLOWED`]),
-/// the minirows alone in their row. In such a set a minirow alone in its row is also alone in
-/// its box (every permutation matrix of the set goes through it), so the digit lies in that
-/// minirow for both the row and the box.
-pub(crate) const LOCKED_MINIROWS: [u16; 512] = {
+/// For every 9-bit mask read as three 3-bit groups, the groups holding exactly one bit (the
+/// others cleared): the shape shared by [`LOCKED_MINIROWS`] and [`POINTING_COLUMNS`].
+const fn single_bit_groups() -> [u16; 512] {
     let mut t = [0u16; 512];
     let mut m = 0;
     while m < 512 {
-        let mut row = 0;
-        while row < 3 {
-            let g = (m >> (3 * row)) & 7;
+        let mut group = 0;
+        while group < 3 {
+            let g = (m >> (3 * group)) & 7;
             if g == 1 || g == 2 || g == 4 {
-                t[m] |= (g << (3 * row)) as u16;
+                t[m] |= (g << (3 * group)) as u16;
             }
-            row += 1;
+            group += 1;
         }
         m += 1;
     }
     t
-};
+}
+
+/// For a set of minirows closed under the band's constraint (an entry of [`PERM_ALLOWED`]),
+/// the minirows alone in their row. In such a set a minirow alone in its row is also alone in
+/// its box (every permutation matrix of the set goes through it), so the digit lies in that
+/// minirow for both the row and the box.
+pub(crate) const LOCKED_MINIROWS: [u16; 512] = single_bit_groups();
 
 /// For the columns of a band that hold a digit (9 bits, three per box), the columns that are
 /// the only one of their box: the digit lies in that column inside this band, so the other
 /// two bands lose it there (pointing, box to column).
-pub(crate) const POINTING_COLUMNS: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut c = 0;
-    while c < 512 {
-        let mut s = 0;
-        while s < 3 {
-            let g = (c >> (3 * s)) & 7;
-            if g == 1 || g == 2 || g == 4 {
-                t[c] |= (g << (3 * s)) as u16;
-            }
-            s += 1;
-        }
-        c += 1;
-    }
-    t
-};
+pub(crate) const POINTING_COLUMNS: [u16; 512] = single_bit_groups();
 
 /// For the columns (9 bits) whose digit lies in one band only (this band), the band cells the
 /// digit may keep (claiming, column to box): a box holding one such column keeps only that
