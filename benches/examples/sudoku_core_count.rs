@@ -1,5 +1,6 @@
 //! sudoku-core answering like `sudoku_peer_count` (one count up to 2 per puzzle line; greedy
-//! strategy unless a second argument names another: `first`, `mrv`), with the search
+//! strategy unless a second argument names another: `first`, `mrv`; a third argument
+//! `portable` turns off the run-time CPU-feature dispatch of the 9×9 engine), with the search
 //! statistics totalled on stderr: our side of the instruction-count comparison, without the
 //! command line's batch machinery, e.g.
 //!
@@ -15,14 +16,15 @@ use sudoku_core::{Grid, Solver, Strategy};
 fn main() -> std::io::Result<()> {
     let path = std::env::args()
         .nth(1)
-        .ok_or_else(|| std::io::Error::other("usage: sudoku_core_count FILE [first|mrv|greedy]"))?;
+        .ok_or_else(|| std::io::Error::other("usage: sudoku_core_count FILE [first|mrv|greedy [portable]]"))?;
     let strategy: Strategy = match std::env::args().nth(2) {
         Some(name) => name.parse().map_err(std::io::Error::other)?,
         None => Strategy::Greedy,
     };
     let file = std::io::BufReader::new(std::fs::File::open(path)?);
     let mut out = std::io::stdout().lock();
-    let solver = Solver::new(strategy);
+    let portable = std::env::args().nth(3).is_some_and(|a| a == "portable");
+    let solver = Solver::new(strategy).with_cpu_features(!portable);
     let (mut puzzles, mut nodes, mut guesses, mut dead_ends, mut depth) = (0u64, 0u64, 0u64, 0u64, 0u64);
     for line in file.lines() {
         let line = line?;

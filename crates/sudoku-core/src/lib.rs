@@ -48,7 +48,7 @@
 //! ## Feature flags
 //! - `parallel`: enables search-core's parallel searches (the problems here work with them).
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod candidates;

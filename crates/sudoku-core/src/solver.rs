@@ -33,6 +33,7 @@ pub struct Solver {
     strategy: Strategy,
     budget: Budget,
     singles_only: bool,
+    portable: bool,
 }
 
 /// A constraint problem whose states convert from and to grids.
@@ -68,7 +69,17 @@ impl Solver {
             strategy,
             budget: Budget::unlimited(),
             singles_only: false,
+            portable: false,
         }
+    }
+
+    /// The same solver with the 9×9 engine's code chosen by run-time CPU detection (`true`, the
+    /// default: see [`NineProblem::with_cpu_features`]) or always the portable build
+    /// (`false`). The answers and statistics are the same either way.
+    #[must_use]
+    pub fn with_cpu_features(mut self, on: bool) -> Self {
+        self.portable = !on;
+        self
     }
 
     /// The same solver within `budget` (a stopped search says so in its report).
@@ -94,7 +105,9 @@ impl Solver {
     fn dispatch<T>(&self, grid: &Grid, run: impl Runner<T>) -> T {
         if grid.layout() == crate::layout::Layout::NINE {
             run.run(
-                &NineProblem::new(self.strategy).with_locked_candidates(!self.singles_only),
+                &NineProblem::new(self.strategy)
+                    .with_locked_candidates(!self.singles_only)
+                    .with_cpu_features(!self.portable),
                 grid,
             )
         } else {

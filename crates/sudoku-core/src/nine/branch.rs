@@ -1,6 +1,7 @@
 //! Choosing the branching cell on a [`Board9`] for each [`Strategy`].
 
 use super::board::{Board9, count_to_three};
+use super::cpu::Kernel;
 use super::tables::{BAND_PEERS, COL};
 use crate::strategy::{Placement, Strategy};
 
@@ -122,6 +123,7 @@ const SCORE_MASKS: [ScoreMasks; 32] = {
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (2, 0), (0, 1)];
 
 /// [`eliminations`] read from the board.
+#[inline(always)]
 fn eliminations_on(board: &Board9, d: usize, band: usize, i: usize) -> u32 {
     let (b1, b2) = OTHER_BANDS[band];
     eliminations(
@@ -169,8 +171,25 @@ fn best_in_band(board: &Board9, band: usize, mask: u32) -> u32 {
     best
 }
 
+/// [`choices`] as a [`Kernel`]: generated twice, with and without the hardware population
+/// count (see [`super::cpu`]).
+pub(crate) struct Choices<'a> {
+    pub(crate) board: &'a Board9,
+    pub(crate) strategy: Strategy,
+    pub(crate) out: &'a mut Vec<Placement>,
+}
+
+impl Kernel for Choices<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self) {
+        choices(self.board, self.strategy, self.out);
+    }
+}
+
 /// Append the placements of the branching cell chosen by `strategy`.
-#[inline(never)]
+#[inline(always)]
 pub(crate) fn choices(board: &Board9, strategy: Strategy, out: &mut Vec<Placement>) {
     let cell = match strategy {
         Strategy::First => (0..3).find_map(|band| {
@@ -198,6 +217,7 @@ pub(crate) fn choices(board: &Board9, strategy: Strategy, out: &mut Vec<Placemen
 /// The paper's rule: among the cells with the fewest candidates, the one holding the
 /// placement that removes the most candidates from its peers; its digits in decreasing order
 /// of removals (ties: lower digit first).
+#[inline(always)]
 fn greedy(board: &Board9, out: &mut Vec<Placement>) {
     let Some((fewest, masks)) = fewest_candidates(board) else {
         return;
