@@ -7,7 +7,7 @@ use crate::strategy::{Placement, Strategy};
 
 /// Per band, the open cells with exactly `k` candidates, for the smallest `k` that has any:
 /// `(k, masks)`. `None` when no cell is open.
-#[inline(never)]
+#[inline(always)]
 fn fewest_candidates(board: &Board9) -> Option<(u32, [u32; 3])> {
     // After propagation the fewest is nearly always two: a bit-sliced count to three settles
     // it (open cells with at least two candidates, none with exactly two otherwise).

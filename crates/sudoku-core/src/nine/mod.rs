@@ -103,6 +103,9 @@ impl SearchSpace for NineProblem {
 impl ConstraintProblem for NineProblem {
     #[inline]
     fn propagate(&self, state: &mut Board9) -> Propagation {
-        state.propagate_with(self.locked_candidates)
+        self.cpu.run(propagate::Propagate {
+            board: state,
+            locked: self.locked_candidates,
+        })
     }
 }

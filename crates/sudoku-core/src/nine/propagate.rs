@@ -20,10 +20,27 @@
 use search_core::Propagation;
 
 use super::board::{BAND, Board9, count_to_three};
+use super::cpu::Kernel;
 use super::tables::{
     BOX, CLAIMED_CELLS, COL, DIGIT_BAND, DigitBand, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS,
     ROW, column_cells, columns, minirow_counts,
 };
+
+/// [`Board9::propagate_with`] as a [`Kernel`]: generated twice, with and without the
+/// bit-manipulation instructions (see [`super::cpu`]).
+pub(crate) struct Propagate<'a> {
+    pub(crate) board: &'a mut Board9,
+    pub(crate) locked: bool,
+}
+
+impl Kernel for Propagate<'_> {
+    type Output = Propagation;
+
+    #[inline(always)]
+    fn run(self) -> Propagation {
+        self.board.propagate_with(self.locked)
+    }
+}
 
 /// What one propagation pass did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +57,7 @@ impl Board9 {
     }
 
     /// Propagate, with or without locked candidates (singles only when `locked` is false).
+    #[inline(always)]
     pub fn propagate_with(&mut self, locked: bool) -> Propagation {
         loop {
             let bands_ok = if locked { self.band_rules() } else { self.band_singles() };
@@ -64,7 +82,7 @@ impl Board9 {
 
     /// Step 1 with locked candidates: the band rules on every changed digit band until none
     /// is left; `false` on a contradiction.
-    #[inline(never)]
+    #[inline(always)]
     fn band_rules(&mut self) -> bool {
         while self.dirty != 0 {
             let j = self.dirty.trailing_zeros() as usize;
@@ -145,7 +163,7 @@ impl Board9 {
     }
 
     /// Step 2: place the naked singles of one bit-sliced count per band.
-    #[inline(never)]
+    #[inline(always)]
     fn naked_singles(&mut self) -> Step {
         let mut step = Step::Nothing;
         for band in 0..3 {
@@ -179,7 +197,7 @@ impl Board9 {
     /// Step 3: for the digits whose candidates changed, claiming from the columns (with
     /// `locked`; hidden singles in columns follow through the band rules) or plain hidden
     /// singles in the columns (without).
-    #[inline(never)]
+    #[inline(always)]
     fn column_rules(&mut self, locked: bool) -> Step {
         let mut step = Step::Nothing;
         let mut digits = self.dirty_columns;
