@@ -84,19 +84,26 @@ impl Board9 {
     /// is left; `false` on a contradiction.
     #[inline(always)]
     fn band_rules(&mut self) -> bool {
-        while self.dirty != 0 {
-            let j = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            if !self.band_rules_on(j) {
+        // The pending digit bands stay in a register: the rules return what they changed.
+        let mut dirty = self.dirty;
+        while dirty != 0 {
+            let j = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let Some(changed) = self.band_rules_on(j) else {
                 return false;
-            }
+            };
+            dirty |= changed;
+            self.dirty_columns |= changed;
         }
+        self.dirty = 0;
         true
     }
 
-    /// The band rules on the digit band of change bit `bit` (`3 * digit + band`).
+    /// The band rules on the digit band of change bit `bit` (`3 * digit + band`): the change
+    /// bits of the other digit bands they changed (their rules run again), `None` on a
+    /// contradiction (the board is then dropped: its change masks no longer matter).
     #[inline(always)]
-    fn band_rules_on(&mut self, bit: usize) -> bool {
+    fn band_rules_on(&mut self, bit: usize) -> Option<u32> {
         let DigitBand {
             cand: k,
             band,
@@ -108,8 +115,9 @@ impl Board9 {
         let occupied = counts & 0x1FF;
         let allowed = u32::from(PERM_ALLOWED[occupied as usize]);
         if allowed == 0 {
-            return false;
+            return None;
         }
+        let mut changed = 0;
         let w = w & MINIROW_CELLS[allowed as usize];
         if allowed != occupied {
             self.cand[k] = w;
@@ -123,7 +131,7 @@ impl Board9 {
             self.open[band] &= !new;
             let touched = self.clear_cells(band, new) << band;
             self.cand[k] = w;
-            self.mark_changed(touched & !mask);
+            changed |= touched & !mask;
         }
         // Pointing from the band's boxes to the columns of the other bands (this also clears
         // the columns of the cells fixed above).
@@ -132,12 +140,10 @@ impl Board9 {
         if (x1 | x2) & cells != 0 {
             self.cand[k1] = x1 & !cells;
             self.cand[k2] = x2 & !cells;
-            self.mark_changed(
-                (m1 & 0u32.wrapping_sub(u32::from(x1 & cells != 0)))
-                    | (m2 & 0u32.wrapping_sub(u32::from(x2 & cells != 0))),
-            );
+            changed |= (m1 & 0u32.wrapping_sub(u32::from(x1 & cells != 0)))
+                | (m2 & 0u32.wrapping_sub(u32::from(x2 & cells != 0)));
         }
-        true
+        Some(changed)
     }
 
     /// Step 1 without locked candidates: hidden singles in the rows and boxes of every
