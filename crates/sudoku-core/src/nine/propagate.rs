@@ -20,7 +20,7 @@
 use search_core::Propagation;
 
 use super::board::{BAND, Board9, count_to_three};
-use super::cpu::Kernel;
+use super::cpu::{Cpu, Kernel};
 use super::tables::{
     BOX, CLAIMED_CELLS, COL, DIGIT_BAND, DigitBand, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS,
     ROW, column_cells, columns, minirow_counts,
@@ -38,7 +38,7 @@ impl Kernel for Propagate<'_> {
 
     #[inline(always)]
     fn run(self) -> Propagation {
-        self.board.propagate_with(self.locked)
+        self.board.fixpoint(self.locked)
     }
 }
 
@@ -57,8 +57,14 @@ impl Board9 {
     }
 
     /// Propagate, with or without locked candidates (singles only when `locked` is false).
-    #[inline(always)]
+    /// Runs the build of the rules chosen by run-time CPU detection (see [`super::cpu`]).
     pub fn propagate_with(&mut self, locked: bool) -> Propagation {
+        Cpu::detect().run(Propagate { board: self, locked })
+    }
+
+    /// [`Board9::propagate_with`] itself, inlined into both builds.
+    #[inline(always)]
+    fn fixpoint(&mut self, locked: bool) -> Propagation {
         loop {
             let bands_ok = if locked { self.band_rules() } else { self.band_singles() };
             if !bands_ok {
