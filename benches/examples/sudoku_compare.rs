@@ -65,8 +65,8 @@ fn main() {
             "sudoku-core mrv",
             "sudoku 0.8",
         ]
-            .iter()
-            .enumerate()
+        .iter()
+        .enumerate()
         {
             let g = if i < 3 {
                 format!("{:.2}", guesses[i] as f64 / n)

@@ -72,9 +72,22 @@ fn compare_searches(grids: &[Grid], strategy: Strategy) {
             count_solutions(&fast, root, 2, &budget),
             count_solutions(&portable, root, 2, &budget),
         );
-        assert_eq!((a.value, counters(&a.stats)), (b.value, counters(&b.stats)), "count of {}", grid.to_line());
-        let (a, b) = (first_solution(&fast, root, &budget), first_solution(&portable, root, &budget));
-        assert_eq!((a.value, counters(&a.stats)), (b.value, counters(&b.stats)), "solve of {}", grid.to_line());
+        assert_eq!(
+            (a.value, counters(&a.stats)),
+            (b.value, counters(&b.stats)),
+            "count of {}",
+            grid.to_line()
+        );
+        let (a, b) = (
+            first_solution(&fast, root, &budget),
+            first_solution(&portable, root, &budget),
+        );
+        assert_eq!(
+            (a.value, counters(&a.stats)),
+            (b.value, counters(&b.stats)),
+            "solve of {}",
+            grid.to_line()
+        );
         // The same through the public solver.
         let (a, b) = (
             Solver::new(strategy).count(grid, 2),
@@ -119,7 +132,11 @@ fn both_builds_agree_on_hard_and_17_clue_puzzles() {
         );
     }
     for strategy in Strategy::ALL {
-        let visited: usize = grids.iter().step_by(5).map(|grid| compare_nodes(grid, strategy, 200)).sum();
+        let visited: usize = grids
+            .iter()
+            .step_by(5)
+            .map(|grid| compare_nodes(grid, strategy, 200))
+            .sum();
         assert!(grids.is_empty() || visited > 1000, "{strategy}: only {visited} nodes");
         compare_searches(&grids, strategy);
     }
