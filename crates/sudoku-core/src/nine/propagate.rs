@@ -57,7 +57,7 @@ impl Board9 {
     }
 
     /// Propagate, with or without locked candidates (singles only when `locked` is false).
-    /// Runs the build of the rules chosen by run-time CPU detection (see [`super::cpu`]).
+    /// Runs the build of the rules chosen by run-time CPU detection (see `nine/cpu.rs`).
     pub fn propagate_with(&mut self, locked: bool) -> Propagation {
         Cpu::detect().run(Propagate { board: self, locked })
     }
