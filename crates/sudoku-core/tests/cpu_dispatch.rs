@@ -22,7 +22,7 @@ fn counters(stats: &SearchStats) -> (u64, u64, u32, u64, u64, u64) {
 }
 
 fn note_when_portable_only() {
-    if !NineProblem::new(Strategy::Greedy).uses_hardware_popcnt() {
+    if !NineProblem::new(Strategy::Greedy).uses_cpu_features() {
         eprintln!("note: this CPU lacks popcnt/BMI: both sides run the portable build");
     }
 }
@@ -31,7 +31,7 @@ fn note_when_portable_only() {
 fn compare_nodes(grid: &Grid, strategy: Strategy, max_nodes: usize) -> usize {
     let fast = NineProblem::new(strategy);
     let portable = NineProblem::new(strategy).with_cpu_features(false);
-    assert!(!portable.uses_hardware_popcnt());
+    assert!(!portable.uses_cpu_features());
     let mut stack = vec![Board9::from_grid(grid).expect("a 9×9 grid")];
     let (mut ours, mut reference) = (Vec::new(), Vec::new());
     let mut visited = 0;

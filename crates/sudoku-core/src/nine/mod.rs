@@ -45,8 +45,8 @@ impl Default for NineProblem {
 }
 
 impl NineProblem {
-    /// Branch with `strategy`; propagate with singles and locked candidates; branching code
-    /// generated with the hardware population count when the running CPU has it.
+    /// Branch with `strategy`; propagate with singles and locked candidates; the hot code in
+    /// its `popcnt`/BMI build when the running CPU has those instructions (detected here).
     pub fn new(strategy: Strategy) -> Self {
         NineProblem {
             strategy,
@@ -55,9 +55,9 @@ impl NineProblem {
         }
     }
 
-    /// The same problem with the branching code chosen by run-time CPU detection (`true`, the
-    /// default: the `popcnt` build on `x86_64` CPUs that have the instruction) or always the
-    /// portable build (`false`). Both give the same choices in the same order, so the same
+    /// The same problem with its propagation and branching code chosen by run-time CPU
+    /// detection (`true`, the default: the build with `popcnt`, `bmi1`, `bmi2` and `lzcnt` on
+    /// `x86_64` CPUs that have them) or always the portable build (`false`). Both give the same choices in the same order, so the same
     /// search tree, solutions and statistics; only the speed differs.
     #[must_use]
     pub fn with_cpu_features(mut self, on: bool) -> Self {
@@ -65,10 +65,10 @@ impl NineProblem {
         self
     }
 
-    /// Whether the branching runs the build with the hardware population count (on an
-    /// `x86_64` CPU that has it, unless turned off by [`NineProblem::with_cpu_features`]).
-    pub fn uses_hardware_popcnt(&self) -> bool {
-        self.cpu.uses_popcnt()
+    /// Whether the problem runs the `popcnt`/BMI build (on an `x86_64` CPU that has those
+    /// instructions, unless turned off by [`NineProblem::with_cpu_features`]).
+    pub fn uses_cpu_features(&self) -> bool {
+        self.cpu.uses_features()
     }
 
     /// The same problem propagating with singles only (`false`) or with locked candidates too.
