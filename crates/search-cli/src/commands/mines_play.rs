@@ -109,6 +109,19 @@ pub struct PlayArgs {
     /// Exact player: the weight of progress (the chance a guess leaves a safe cell) in its score.
     #[arg(long, default_value_t = GuessOptions::default().progress_weight)]
     progress_weight: f64,
+    /// Exact player: the weight of the 50/50 influence (the chance a guess's risk belongs to a
+    /// 50/50 that could never be avoided): the score is multiplied by
+    /// `1 + w · influence / P(safe)` (0: off).
+    #[arg(long, default_value_t = GuessOptions::default().influence_weight)]
+    influence_weight: f64,
+    /// Exact player: value the next click by (4 · best + second best safety) / 5 (D. N. Hill's
+    /// blended safety) instead of the best safety alone.
+    #[arg(long)]
+    blend_second: bool,
+    /// Exact player: take a pseudo-50/50 (a cell either safe or half of a 50/50 nothing can
+    /// ever break) at once, before guessing.
+    #[arg(long)]
+    pseudo_fifty_fifty: bool,
     /// Network and hybrid players: which network.
     #[cfg(feature = "learn")]
     #[command(flatten)]
@@ -153,6 +166,9 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
             options.guess.max_frontier = args.guess_frontier;
             options.guess.max_interior = args.guess_interior;
             options.guess.progress_weight = args.progress_weight;
+            options.guess.influence_weight = args.influence_weight;
+            options.pseudo_fifty_fifty = args.pseudo_fifty_fifty || options.pseudo_fifty_fifty;
+            options.guess.blend_second = args.blend_second || GuessOptions::default().blend_second;
             PlayerKind::Exact(options)
         }
     }
@@ -195,6 +211,9 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "guess_frontier": args.guess_frontier,
         "guess_interior": args.guess_interior,
         "progress_weight": args.progress_weight,
+        "influence_weight": args.influence_weight,
+        "blend_second": args.blend_second || GuessOptions::default().blend_second,
+        "pseudo_fifty_fifty": args.pseudo_fifty_fifty || PlayerOptions::new(FirstClick::Safe).pseudo_fifty_fifty,
     })
 }
 
