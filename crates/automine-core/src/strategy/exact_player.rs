@@ -25,6 +25,8 @@ use crate::strategy::long_term_risk;
 use crate::view::{CellView, PlayerView};
 
 /// What the exact player does; every part can be switched off.
+// Each bool is an independent part of the policy, switched for paired measurements.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlayerOptions {
     /// The game's first-click rule (picks the first cell).
@@ -58,7 +60,7 @@ impl PlayerOptions {
             endgame_nodes: 20_000,
             forced_fifty_fifty: true,
             fifty_fifty_certain_mines: true,
-            pseudo_fifty_fifty: false,
+            pseudo_fifty_fifty: true,
             guess: GuessOptions::default(),
         }
     }

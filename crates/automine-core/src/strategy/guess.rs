@@ -11,7 +11,11 @@
 //! ```
 //!
 //! i.e. the chance to survive `c` and the following guess, with progress (Tu et al.'s "S")
-//! as a tie-break. Candidates are the safest frontier cells (within a cut-off of the best
+//! as a tie-break. By default (D. N. Hill's refinements, measured on expert in
+//! docs/minesweeper.md) the best next safety is *blended* with the second best,
+//! `(4 · best + second) / 5`, and the score is multiplied by `1 + 0.9 · influence / P(c safe)`,
+//! where the influence ([`long_term_risk`]) is the chance that `c` is a mine inside a 50/50
+//! that could never be avoided. Candidates are the safest frontier cells (within a cut-off of the best
 //! safety) and a few interior cells with the fewest covered neighbours (corners and edges:
 //! the likeliest to open a region).
 
@@ -39,7 +43,7 @@ pub struct GuessOptions {
     /// The weight of progress in the score.
     pub progress_weight: f64,
     /// The weight `w` of the 50/50 influence ([`long_term_risk`]): a candidate's score is
-    /// multiplied by `1 + w · influence / P(safe)` (0: off).
+    /// multiplied by `1 + w · influence / P(safe)` (0: off; default 0.9, D. N. Hill's weight).
     pub influence_weight: f64,
     /// Value the next click by `(4 · best + second best) / 5` of the next safeties instead of
     /// the best alone (D. N. Hill's "blended safety").
@@ -54,8 +58,8 @@ impl Default for GuessOptions {
             max_frontier: 10,
             max_interior: 2,
             progress_weight: 0.001,
-            influence_weight: 0.0,
-            blend_second: false,
+            influence_weight: 0.9,
+            blend_second: true,
         }
     }
 }
@@ -167,13 +171,14 @@ pub fn score(
             continue;
         }
         // The two best safeties of the next click (a cell counts once).
-        let (next_best, next_second) = analysis
-            .map
-            .covered()
-            .map(|(_, p)| 1.0 - p)
-            .fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |(b1, b2), s| {
-                if s > b1 { (s, b1) } else { (b1, b2.max(s)) }
-            });
+        let (next_best, next_second) =
+            analysis
+                .map
+                .covered()
+                .map(|(_, p)| 1.0 - p)
+                .fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |(b1, b2), s| {
+                    if s > b1 { (s, b1) } else { (b1, b2.max(s)) }
+                });
         let has_safe = next_best >= 1.0 || next_best == f64::NEG_INFINITY;
         let best = if has_safe { 1.0 } else { next_best };
         // With a single covered cell left, the second best is the best.
