@@ -255,3 +255,27 @@ fn a_player_factory_gives_thread_count_independent_records() {
         assert_eq!(par.records, serial.records, "{threads} threads");
     }
 }
+
+/// A hand-made pseudo-50/50. On a two-row board the 1 in the corner has one mine among
+/// (1,0), (0,1) and (1,1). Were it at (1,0), nothing could ever tell (1,0) from (1,1): every
+/// cell next to one of them is next to both (the board has no third row), so (1,0) is either
+/// safe or half of a 50/50 that must be guessed anyway. The pseudo-50/50 rule opens it at
+/// once, although it is less safe (2/3) than the cells away from the 1 (5/6: one mine among
+/// six): the risk it carries must be taken sooner or later at the same odds. The plain guess
+/// (secondary safety alone) takes one of the safer cells.
+#[test]
+fn the_pseudo_fifty_fifty_rule_takes_the_cell_that_is_safe_or_a_coin_flip() {
+    use automine_core::{Col, Pos, Row};
+    let view: PlayerView = "5x2 2\n1....\n.....\n".parse().unwrap();
+    let mut options = PlayerOptions::new(FirstClick::Safe);
+    options.endgame_layouts = 0;
+    // The plain guess of branch mines3: no pseudo-50/50s, no 50/50 influence, no blending.
+    options.pseudo_fifty_fifty = false;
+    options.guess.influence_weight = 0.0;
+    options.guess.blend_second = false;
+    let plain = ExactPlayer::new(options).choose(&view).unwrap();
+    options.pseudo_fifty_fifty = true;
+    let pseudo = ExactPlayer::new(options).choose(&view).unwrap();
+    assert_eq!(pseudo, Pos::new(Col(1), Row(0)));
+    assert_ne!(plain, pseudo);
+}

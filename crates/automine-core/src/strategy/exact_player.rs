@@ -3,7 +3,8 @@
 //! 2. every certainly safe cell (all of them are queued from one exact map);
 //! 3. when at most [`PlayerOptions::endgame_layouts`] layouts remain, the exhaustive endgame
 //!    search's move ([`endgame`](crate::strategy::endgame));
-//! 4. a forced 50/50, at once ([`fifty_fifty`](crate::strategy::fifty_fifty));
+//! 4. a forced 50/50, at once ([`fifty_fifty`](crate::strategy::fifty_fifty)); optionally a
+//!    pseudo-50/50 ([`long_term_risk`](crate::strategy::long_term_risk));
 //! 5. otherwise the guess by secondary safety ([`guess`](crate::strategy::guess)).
 //!
 //! Each part can be switched off in [`PlayerOptions`] to measure what it gains.
@@ -20,9 +21,12 @@ use crate::strategy::fifty_fifty::{forced_fifty_fifty, forced_fifty_fifty_with_m
 use crate::strategy::first_click::first_click;
 use crate::strategy::guess::{GuessOptions, choose_guess};
 use crate::strategy::layouts::enumerate_layouts;
+use crate::strategy::long_term_risk;
 use crate::view::{CellView, PlayerView};
 
 /// What the exact player does; every part can be switched off.
+// Each bool is an independent part of the policy, switched for paired measurements.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlayerOptions {
     /// The game's first-click rule (picks the first cell).
@@ -39,6 +43,9 @@ pub struct PlayerOptions {
     /// Look for forced 50/50s with the certain mines taken as flags (finds the 50/50s that
     /// only never-opened mines could resolve); when off, only the structural test on the view.
     pub fifty_fifty_certain_mines: bool,
+    /// Take a pseudo-50/50 (a cell that is either safe or half of a 50/50 that can never be
+    /// broken, [`long_term_risk::pseudo_fifty_fifty`]) at once, before the guess.
+    pub pseudo_fifty_fifty: bool,
     /// How guesses are chosen.
     pub guess: GuessOptions,
 }
@@ -53,6 +60,7 @@ impl PlayerOptions {
             endgame_nodes: 20_000,
             forced_fifty_fifty: true,
             fifty_fifty_certain_mines: true,
+            pseudo_fifty_fifty: true,
             guess: GuessOptions::default(),
         }
     }
@@ -140,6 +148,12 @@ impl ExactPlayer {
             if let Some(id) = forced {
                 return Ok(id);
             }
+        }
+        if self.options.pseudo_fifty_fifty
+            && let Some(id) =
+                long_term_risk::pseudo_fifty_fifty(view, &analysis.map, analysis.ln_layouts, &mut self.cache)?
+        {
+            return Ok(id);
         }
         choose_guess(
             view,

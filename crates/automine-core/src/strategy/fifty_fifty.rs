@@ -37,6 +37,11 @@ fn adjacent(dims: Dims, a: CellId, b: CellId) -> bool {
 /// # Ok::<(), automine_core::BoardError>(())
 /// ```
 pub fn forced_fifty_fifty(view: &PlayerView) -> Option<CellId> {
+    forced_pair(view).map(|(a, b)| a.min(b))
+}
+
+/// The first forced 50/50 pair of `view` (see [`forced_fifty_fifty`]).
+pub(crate) fn forced_pair(view: &PlayerView) -> Option<(CellId, CellId)> {
     let dims = view.dims();
     for w in dims.ids() {
         let CellView::Revealed(n) = view.at(w) else { continue };
@@ -47,7 +52,7 @@ pub fn forced_fifty_fifty(view: &PlayerView) -> Option<CellId> {
         }
         let (a, b) = (covered[0], covered[1]);
         if is_forced_pair(view, a, b) {
-            return Some(a.min(b));
+            return Some((a, b));
         }
     }
     None

@@ -7,6 +7,7 @@
 //! - [`endgame`]: the exhaustive search for the move that maximises the win probability;
 //! - [`fifty_fifty`]: forced 50/50s, taken at once;
 //! - [`guess`]: the guess by secondary safety (survive this click and the next);
+//! - [`long_term_risk`]: the 50/50 influence of a guess (risk that must be taken anyway);
 //! - [`exact_player`]: the player that puts them together; [`teacher_player`]: the baseline;
 //! - [`harness`]: N games over a seed range, Wilson interval, games per second;
 //! - [`paired`]: two players on the same games: discordant pairs, McNemar's test.
@@ -18,5 +19,6 @@ pub mod first_click;
 pub mod guess;
 pub mod harness;
 pub mod layouts;
+pub mod long_term_risk;
 pub mod paired;
 pub mod teacher_player;

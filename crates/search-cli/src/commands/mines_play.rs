@@ -109,6 +109,25 @@ pub struct PlayArgs {
     /// Exact player: the weight of progress (the chance a guess leaves a safe cell) in its score.
     #[arg(long, default_value_t = GuessOptions::default().progress_weight)]
     progress_weight: f64,
+    /// Exact player: the weight of the 50/50 influence (the chance a guess's risk belongs to a
+    /// 50/50 that could never be avoided): the score is multiplied by
+    /// `1 + w · influence / P(safe)` (0: off).
+    #[arg(long, default_value_t = GuessOptions::default().influence_weight)]
+    influence_weight: f64,
+    /// Exact player: value the next click by (4 · best + second best safety) / 5 (D. N. Hill's
+    /// blended safety) instead of the best safety alone (the default).
+    #[arg(long, overrides_with = "no_blend_second")]
+    blend_second: bool,
+    /// Exact player: value the next click by its best safety alone.
+    #[arg(long)]
+    no_blend_second: bool,
+    /// Exact player: take a pseudo-50/50 (a cell either safe or half of a 50/50 nothing can
+    /// ever break) at once, before guessing (the default).
+    #[arg(long, overrides_with = "no_pseudo_fifty_fifty")]
+    pseudo_fifty_fifty: bool,
+    /// Exact player: do not look for pseudo-50/50s.
+    #[arg(long)]
+    no_pseudo_fifty_fifty: bool,
     /// Network and hybrid players: which network.
     #[cfg(feature = "learn")]
     #[command(flatten)]
@@ -134,6 +153,24 @@ fn parse_board(text: &str, rule: FirstClick) -> Result<GameSettings, CommandErro
     GameSettings::new(dims, mines, rule).map_err(|e| CommandError::Usage(format!("--preset {text:?}: {e}")))
 }
 
+/// `--blend-second` / `--no-blend-second`, else the library's default (the last flag wins).
+fn blend_second(args: &PlayArgs) -> bool {
+    match (args.blend_second, args.no_blend_second) {
+        (true, _) => true,
+        (_, true) => false,
+        _ => GuessOptions::default().blend_second,
+    }
+}
+
+/// `--pseudo-fifty-fifty` / `--no-pseudo-fifty-fifty`, else the library's default.
+fn pseudo_fifty_fifty(args: &PlayArgs) -> bool {
+    match (args.pseudo_fifty_fifty, args.no_pseudo_fifty_fifty) {
+        (true, _) => true,
+        (_, true) => false,
+        _ => PlayerOptions::new(FirstClick::Safe).pseudo_fifty_fifty,
+    }
+}
+
 fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
     match args.player {
         PlayerArg::Teacher => PlayerKind::Teacher,
@@ -153,6 +190,9 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
             options.guess.max_frontier = args.guess_frontier;
             options.guess.max_interior = args.guess_interior;
             options.guess.progress_weight = args.progress_weight;
+            options.guess.influence_weight = args.influence_weight;
+            options.pseudo_fifty_fifty = pseudo_fifty_fifty(args);
+            options.guess.blend_second = blend_second(args);
             PlayerKind::Exact(options)
         }
     }
@@ -195,6 +235,9 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "guess_frontier": args.guess_frontier,
         "guess_interior": args.guess_interior,
         "progress_weight": args.progress_weight,
+        "influence_weight": args.influence_weight,
+        "blend_second": blend_second(args),
+        "pseudo_fifty_fifty": pseudo_fifty_fifty(args),
     })
 }
 

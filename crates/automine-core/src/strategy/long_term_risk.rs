@@ -1,0 +1,524 @@
+//! Long-term risk ("50/50 influence", after D. N. Hill's idea): a guess that may be part of
+//! a future *unavoidable* 50/50 costs less than its P(mine) says, because in the layouts where
+//! that 50/50 forms the risk would have to be taken anyway, now or later.
+//!
+//! Two shapes are looked for around a candidate cell `c`, each only where no revealed number
+//! could ever break it:
+//! - **a pair** `{a, b}` of side-by-side covered cells (horizontal or vertical) containing `c`.
+//!   The cells next to exactly one of them (the three beyond each end; the *enablers*) must
+//!   all be covered. When every enabler is a mine, no cell that can ever be opened sees `a`
+//!   without `b`, so the pair holding one mine is a coin flip forever;
+//! - **a 2×2 box** containing `c` whose four diagonal outer corners (its enablers) are covered.
+//!   When they are all mines and the box holds two mines on a diagonal, every cell next to
+//!   the box sees one of the two mines whichever diagonal holds them, so the two diagonals can
+//!   never be told apart.
+//!
+//! The *influence* of `c` is the probability of the layouts in which `c` is a mine inside such
+//! a would-be 50/50: the enablers not already certain mines, `c` (and, for a box, its diagonal
+//! partner) are taken as mines, the other cells of the shape as safe. Layout counts come from
+//! the exact solver on the view with those cells flagged (the swap of `c` with its partner
+//! maps these layouts one to one onto the layouts where the partner holds the mine, so the
+//! orientation does not matter). The pairs' tallies are summed and the best box is added,
+//! then the total is capped at `min(P(c mine), P(c safe))`. Enablers that are not yet known
+//! mines are limited (at most three for a pair, two for a box), as in Hill's solver.
+//!
+//! The guess ([`guess`](crate::strategy::guess)) then multiplies a candidate's score by
+//! `1 + w · influence / P(c safe)`.
+
+use search_core::Budget;
+
+use crate::error::ProbabilityError;
+use crate::geometry::{CellId, Dims, Pos};
+use crate::probability::exact::{ComponentCache, ExactAnalysis, exact_analysis_cached};
+use crate::probability::map::ProbabilityMap;
+use crate::view::{CellView, PlayerView};
+
+/// Influence: at most this many mines to place in a pair's shape (enablers that are not yet
+/// certain mines, plus the pair's own mine).
+const PAIR_MAX_MINES: usize = 4;
+/// Influence: at most this many mines to place in a box's shape (its two, plus enablers).
+const BOX_MAX_MINES: usize = 4;
+/// Pseudo-50/50s: the stricter limits (at most one enabler still to be a mine for a pair,
+/// none for a box), as in Hill's solver, which keeps the board-wide scan cheap.
+const PSEUDO_PAIR_MAX_MINES: usize = 2;
+const PSEUDO_BOX_MAX_MINES: usize = 2;
+
+/// The cell at column offset `dc` and row offset `dr` from `id`, if it lies on the board.
+fn offset(dims: Dims, id: CellId, dc: i32, dr: i32) -> Option<CellId> {
+    let pos = dims.pos(id);
+    let col = i32::from(pos.col().0) + dc;
+    let row = i32::from(pos.row().0) + dr;
+    let col = u16::try_from(col).ok()?;
+    let row = u16::try_from(row).ok()?;
+    dims.id(Pos::new(crate::geometry::Col(col), crate::geometry::Row(row)))
+}
+
+/// Covered, unflagged and not a certain mine.
+fn open_question(view: &PlayerView, map: &ProbabilityMap, id: CellId) -> bool {
+    view.at(id) == CellView::Covered && map.at(id).is_some_and(|p| p < 1.0)
+}
+
+/// The enablers of a shape that still need a mine, or `None` when one is revealed (the shape
+/// can then never be a lasting 50/50).
+fn missing_mines(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    enablers: impl Iterator<Item = Option<CellId>>,
+) -> Option<Vec<CellId>> {
+    let mut missing = Vec::new();
+    for id in enablers.flatten() {
+        match view.at(id) {
+            CellView::Revealed(_) => return None,
+            CellView::Flagged => {}
+            CellView::Covered => {
+                if map.at(id).is_some_and(|p| p < 1.0) {
+                    missing.push(id);
+                }
+            }
+        }
+    }
+    Some(missing)
+}
+
+/// The exact analysis of `view` with `mines` flagged, or `None` when no layout fits.
+fn with_mines(
+    view: &PlayerView,
+    mines: &[CellId],
+    cache: &mut ComponentCache,
+) -> Result<Option<ExactAnalysis>, ProbabilityError> {
+    if mines.len() > view.mines_left() as usize {
+        return Ok(None);
+    }
+    let mut flagged = view.clone();
+    for &id in mines {
+        flagged.set(id, CellView::Flagged);
+    }
+    match exact_analysis_cached(&flagged, &Budget::unlimited(), cache) {
+        Ok(a) => Ok(Some(a)),
+        Err(ProbabilityError::Stopped(reason)) => Err(ProbabilityError::Stopped(reason)),
+        Err(_) => Ok(None),
+    }
+}
+
+/// P(the enablers and `c` are mines and `other` is safe), for the pair `{c, other}`.
+fn pair_tally(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    (c, other): (CellId, CellId),
+    enablers: [Option<CellId>; 6],
+    max_mines: usize,
+    cache: &mut ComponentCache,
+) -> Result<f64, ProbabilityError> {
+    if !open_question(view, map, other) {
+        return Ok(0.0);
+    }
+    let Some(mut mines) = missing_mines(view, map, enablers.into_iter()) else {
+        return Ok(0.0);
+    };
+    if mines.len() + 1 > max_mines {
+        return Ok(0.0);
+    }
+    mines.push(c);
+    let Some(a) = with_mines(view, &mines, cache)? else {
+        return Ok(0.0);
+    };
+    let other_safe = 1.0 - a.map.at(other).unwrap_or(1.0);
+    Ok((a.ln_layouts - ln_layouts).exp() * other_safe)
+}
+
+/// P(the enablers, `c` and its diagonal partner are mines and the other two cells safe), for
+/// the 2×2 box whose top-left cell is `corner`.
+fn box_tally(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    corner: Option<CellId>,
+    max_mines: usize,
+    cache: &mut ComponentCache,
+) -> Result<f64, ProbabilityError> {
+    let dims = view.dims();
+    let Some(corner) = corner else { return Ok(0.0) };
+    let cells = [
+        Some(corner),
+        offset(dims, corner, 1, 0),
+        offset(dims, corner, 0, 1),
+        offset(dims, corner, 1, 1),
+    ];
+    let [Some(t0), Some(t1), Some(t2), Some(t3)] = cells else {
+        return Ok(0.0);
+    };
+    let cells = [t0, t1, t2, t3];
+    if !cells.iter().all(|&t| open_question(view, map, t)) {
+        return Ok(0.0);
+    }
+    let Some(i) = cells.iter().position(|&t| t == c) else {
+        return Ok(0.0);
+    };
+    // Diagonal partners: 0-3 and 1-2.
+    let partner = cells[3 - i];
+    let others: Vec<CellId> = cells.iter().copied().filter(|&t| t != c && t != partner).collect();
+    let enablers = [
+        offset(dims, corner, -1, -1),
+        offset(dims, corner, 2, -1),
+        offset(dims, corner, -1, 2),
+        offset(dims, corner, 2, 2),
+    ];
+    let Some(mut mines) = missing_mines(view, map, enablers.into_iter()) else {
+        return Ok(0.0);
+    };
+    if mines.len() + 2 > max_mines {
+        return Ok(0.0);
+    }
+    mines.extend([c, partner]);
+    let Some(a) = with_mines(view, &mines, cache)? else {
+        return Ok(0.0);
+    };
+    let q0 = a.map.at(others[0]).unwrap_or(1.0);
+    let q1 = a.map.at(others[1]).unwrap_or(1.0);
+    // P(both others are mines | these mines), from one more flagged view.
+    let both = if q0 > 0.0 && q1 > 0.0 {
+        mines.push(others[0]);
+        match with_mines(view, &mines, cache)? {
+            Some(b) => q0 * b.map.at(others[1]).unwrap_or(1.0),
+            None => 0.0,
+        }
+    } else {
+        0.0
+    };
+    let both_safe = (1.0 - q0 - q1 + both).clamp(0.0, 1.0);
+    Ok((a.ln_layouts - ln_layouts).exp() * both_safe)
+}
+
+/// The 50/50 influence of covered cell `c` in `view` (exact `map`, `e^{ln_layouts}` layouts):
+/// the probability that `c` is a mine inside a pair or 2×2 box that nothing could ever tell
+/// apart (see the module docs), capped at `min(P(c mine), P(c safe))`. 0 for a cell that is
+/// not an open question.
+///
+/// ```
+/// use automine_core::strategy::long_term_risk::fifty_fifty_influence;
+/// use automine_core::probability::exact::{ComponentCache, exact_analysis};
+/// use automine_core::{CellId, PlayerView};
+/// use search_core::Budget;
+/// // Two covered cells in the right column, walled in by 1s and the board's edge, one mine:
+/// // a 50/50 that can never be broken. Each cell's whole mine chance is 50/50 influence.
+/// let view: PlayerView = "3x2 1\n01.\n01.\n".parse()?;
+/// let a = exact_analysis(&view, &Budget::unlimited())?;
+/// let mut cache = ComponentCache::new();
+/// let i = fifty_fifty_influence(&view, &a.map, a.ln_layouts, CellId(2), &mut cache)?;
+/// assert!((i - 0.5).abs() < 1e-12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
+pub fn fifty_fifty_influence(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    cache: &mut ComponentCache,
+) -> Result<f64, ProbabilityError> {
+    if !open_question(view, map, c) {
+        return Ok(0.0);
+    }
+    let p = map.at(c).unwrap_or(1.0);
+    let (pairs, boxes) = shape_tallies(view, map, ln_layouts, c, PAIR_MAX_MINES, BOX_MAX_MINES, cache)?;
+    let pairs: f64 = pairs.iter().sum();
+    let best_box = boxes.iter().copied().fold(0.0, f64::max);
+    Ok((pairs + best_box).min(p).min(1.0 - p).max(0.0))
+}
+
+/// The tallies of every pair and every 2×2 box around `c` (see the module docs), at most
+/// `pair_max` / `box_max` mines placed in a shape.
+fn shape_tallies(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    pair_max: usize,
+    box_max: usize,
+    cache: &mut ComponentCache,
+) -> Result<(Vec<f64>, Vec<f64>), ProbabilityError> {
+    let dims = view.dims();
+    let mut pairs = Vec::with_capacity(4);
+    // Horizontal pairs: c with its right neighbour, then its left neighbour with c.
+    for (left, right) in [(Some(c), offset(dims, c, 1, 0)), (offset(dims, c, -1, 0), Some(c))] {
+        let (Some(left), Some(right)) = (left, right) else {
+            continue;
+        };
+        let other = if left == c { right } else { left };
+        let enablers = [
+            offset(dims, left, -1, -1),
+            offset(dims, left, -1, 0),
+            offset(dims, left, -1, 1),
+            offset(dims, right, 1, -1),
+            offset(dims, right, 1, 0),
+            offset(dims, right, 1, 1),
+        ];
+        pairs.push(pair_tally(
+            view,
+            map,
+            ln_layouts,
+            (c, other),
+            enablers,
+            pair_max,
+            cache,
+        )?);
+    }
+    // Vertical pairs.
+    for (top, bottom) in [(Some(c), offset(dims, c, 0, 1)), (offset(dims, c, 0, -1), Some(c))] {
+        let (Some(top), Some(bottom)) = (top, bottom) else {
+            continue;
+        };
+        let other = if top == c { bottom } else { top };
+        let enablers = [
+            offset(dims, top, -1, -1),
+            offset(dims, top, 0, -1),
+            offset(dims, top, 1, -1),
+            offset(dims, bottom, -1, 1),
+            offset(dims, bottom, 0, 1),
+            offset(dims, bottom, 1, 1),
+        ];
+        pairs.push(pair_tally(
+            view,
+            map,
+            ln_layouts,
+            (c, other),
+            enablers,
+            pair_max,
+            cache,
+        )?);
+    }
+    // The 2×2 boxes with c in one of their corners.
+    let mut boxes = Vec::with_capacity(4);
+    for (dc, dr) in [(0, 0), (-1, 0), (0, -1), (-1, -1)] {
+        let corner = offset(dims, c, dc, dr);
+        boxes.push(box_tally(view, map, ln_layouts, c, corner, box_max, cache)?);
+    }
+    Ok((pairs, boxes))
+}
+
+/// A *pseudo-50/50* of `view` (exact `map`, `e^{ln_layouts}` layouts), if there is one (the
+/// first in row-major order): a cell that may be a mine, and that is a mine only in layouts
+/// where it is part of one pair or 2×2 box that nothing could ever tell apart. Its risk must
+/// be taken sooner or later at the same odds, so it is best taken at once (D. N. Hill's
+/// "either safe or a 50/50"). Only shapes with at most one enabler still to be a mine (pairs)
+/// or none (boxes) are looked at.
+///
+/// ```
+/// use automine_core::strategy::long_term_risk::pseudo_fifty_fifty;
+/// use automine_core::probability::exact::{ComponentCache, exact_analysis};
+/// use automine_core::{CellId, PlayerView};
+/// use search_core::Budget;
+/// // The mine is next to the corner 1. If it is at (1,0), then (1,0) and (1,1) can never be
+/// // told apart: (1,0) is either safe or half of a 50/50.
+/// let view: PlayerView = "3x2 1\n1..\n...\n".parse()?;
+/// let a = exact_analysis(&view, &Budget::unlimited())?;
+/// let mut cache = ComponentCache::new();
+/// assert_eq!(pseudo_fifty_fifty(&view, &a.map, a.ln_layouts, &mut cache)?, Some(CellId(1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
+pub fn pseudo_fifty_fifty(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    cache: &mut ComponentCache,
+) -> Result<Option<CellId>, ProbabilityError> {
+    for (c, p) in map.covered() {
+        if p <= 0.0 || p >= 1.0 || view.at(c) != CellView::Covered || !may_form_shape(view, map, c) {
+            continue;
+        }
+        let (pairs, boxes) = shape_tallies(
+            view,
+            map,
+            ln_layouts,
+            c,
+            PSEUDO_PAIR_MAX_MINES,
+            PSEUDO_BOX_MAX_MINES,
+            cache,
+        )?;
+        if pairs.iter().chain(&boxes).any(|&t| t >= p * (1.0 - 1e-9)) {
+            return Ok(Some(c));
+        }
+    }
+    Ok(None)
+}
+
+/// A cheap structural pre-check for [`pseudo_fifty_fifty`]: some pair or box around `c` has
+/// no revealed enabler and at most the allowed number of enablers still to be mines.
+fn may_form_shape(view: &PlayerView, map: &ProbabilityMap, c: CellId) -> bool {
+    let dims = view.dims();
+    let ok = |enablers: &[Option<CellId>], limit: usize| {
+        missing_mines(view, map, enablers.iter().copied()).is_some_and(|m| m.len() <= limit)
+    };
+    let pair_ok = |a: Option<CellId>, b: Option<CellId>, horizontal: bool| {
+        let (Some(a), Some(b)) = (a, b) else { return false };
+        let enablers = if horizontal {
+            [
+                offset(dims, a, -1, -1),
+                offset(dims, a, -1, 0),
+                offset(dims, a, -1, 1),
+                offset(dims, b, 1, -1),
+                offset(dims, b, 1, 0),
+                offset(dims, b, 1, 1),
+            ]
+        } else {
+            [
+                offset(dims, a, -1, -1),
+                offset(dims, a, 0, -1),
+                offset(dims, a, 1, -1),
+                offset(dims, b, -1, 1),
+                offset(dims, b, 0, 1),
+                offset(dims, b, 1, 1),
+            ]
+        };
+        ok(&enablers, PSEUDO_PAIR_MAX_MINES - 1)
+    };
+    if pair_ok(Some(c), offset(dims, c, 1, 0), true)
+        || pair_ok(offset(dims, c, -1, 0), Some(c), true)
+        || pair_ok(Some(c), offset(dims, c, 0, 1), false)
+        || pair_ok(offset(dims, c, 0, -1), Some(c), false)
+    {
+        return true;
+    }
+    [(0, 0), (-1, 0), (0, -1), (-1, -1)].into_iter().any(|(dc, dr)| {
+        offset(dims, c, dc, dr).is_some_and(|corner| {
+            let enablers = [
+                offset(dims, corner, -1, -1),
+                offset(dims, corner, 2, -1),
+                offset(dims, corner, -1, 2),
+                offset(dims, corner, 2, 2),
+            ];
+            ok(&enablers, PSEUDO_BOX_MAX_MINES - 2)
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::probability::exact::exact_analysis;
+
+    fn influence(text: &str, cell: u32) -> f64 {
+        let view: PlayerView = text.parse().unwrap();
+        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        let mut cache = ComponentCache::new();
+        fifty_fifty_influence(&view, &a.map, a.ln_layouts, CellId(cell), &mut cache).unwrap()
+    }
+
+    #[test]
+    fn a_walled_in_pair_is_all_influence() {
+        // Right column of a 3x2 board: 1s on the left, the edge on the right.
+        assert!((influence("3x2 1\n01.\n01.\n", 2) - 0.5).abs() < 1e-12);
+        assert!((influence("3x2 1\n01.\n01.\n", 5) - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_cell_that_is_safe_or_a_fifty_fifty_is_all_influence() {
+        // One mine next to the 1 in the corner: (1,0), (0,1) or (1,1), a third each. Were it
+        // at (1,0), the vertical pair (1,0)-(1,1) could never be told apart (every cell next
+        // to one is next to both), so all of (1,0)'s risk is 50/50 risk.
+        let text = "3x2 1\n1..\n...\n";
+        assert!((influence(text, 1) - 1.0 / 3.0).abs() < 1e-12);
+        // (2,0) is never a mine: no influence. The horizontal pair (1,0)-(2,0) is broken by
+        // the revealed 1 (it sees (1,0) and not (2,0)).
+        assert!(influence(text, 2).abs() < 1e-15);
+        // The revealed cell itself: not an open question.
+        assert!(influence(text, 0).abs() < 1e-15);
+    }
+
+    /// On a 4x1 strip with one mine among the two middle cells, the pair is enclosed by
+    /// covered end cells; its influence is the chance that both ends are mines and the pair
+    /// holds one mine with c being it, which brute force gives directly.
+    #[test]
+    fn influence_matches_brute_force_on_a_strip() {
+        // 4 wide, 3 high: the middle row is covered, the others revealed zeros would force
+        // zeros... use an all-covered board instead: 4x1 with 3 mines.
+        let view: PlayerView = "4x1 3\n....\n".parse().unwrap();
+        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        let mut cache = ComponentCache::new();
+        // Cell 1: pairs {0,1} (enablers: cell 2) and {1,2} (enablers: 0 and 3).
+        // Layouts: C(4,3) = 4, each equally likely.
+        // {1,2} with 0,3 mines, 1 mine, 2 safe: layout {0,1,3}: 1/4.
+        // {0,1} with 2 mine, 1 mine, 0 safe: layouts {1,2,3}: 1/4.
+        // Sum 1/2, capped by P(safe) = 1/4.
+        let i = fifty_fifty_influence(&view, &a.map, a.ln_layouts, CellId(1), &mut cache).unwrap();
+        assert!((i - 0.25).abs() < 1e-12, "{i}");
+        // 6x1 with 2 mines: cell 0 pairs only with cell 1 (enabler: cell 2).
+        // P(2 mine, 0 mine, 1 safe) = 1 / C(6,2) = 1/15.
+        let view: PlayerView = "6x1 2\n......\n".parse().unwrap();
+        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        let i = fifty_fifty_influence(&view, &a.map, a.ln_layouts, CellId(0), &mut cache).unwrap();
+        assert!((i - 1.0 / 15.0).abs() < 1e-12, "{i}");
+    }
+
+    #[test]
+    fn a_two_by_two_box_counts_its_diagonals() {
+        // A 2x2 board with 2 mines: the box's enablers are all off the board. Layouts: C(4,2)
+        // = 6; the two diagonal layouts are 50/50s. For cell 0 the box tally is the layout
+        // {0,3}: 1/6. The pairs: {0,1} (vertical enablers off board... the cells 2 and 3 are
+        // next to exactly one of 0 and 1? No: 2 and 3 each touch both), so the pair {0,1}
+        // has no enablers: P(0 mine, 1 safe) = P({0,2}) + P({0,3}) = 2/6; likewise {0,2}: 2/6.
+        // Total 5/6, capped by min(P(mine), P(safe)) = 1/2.
+        assert!((influence("2x2 2\n..\n..\n", 0) - 0.5).abs() < 1e-12);
+        // 4x4 with 2 mines, box at the top-left corner: enablers (-1,-1), (2,-1), (-1,2) off
+        // the board and (2,2) covered: P(0, 5, 10 mines) is 0 with 2 mines: box tally 0.
+        // Pairs {0,1}: enablers (2,0),(2,1) need mines: 3 mines > 2 left: 0.
+        assert!(influence("4x4 2\n....\n....\n....\n....\n", 0).abs() < 1e-15);
+    }
+
+    /// Over many small games: every influence lies in `[0, min(P(mine), P(safe))]`, and a
+    /// forced 50/50 found by the independent structural test of
+    /// [`fifty_fifty`](crate::strategy::fifty_fifty) (on the view with the certain mines
+    /// flagged) whose two cells are side by side has influence exactly 1/2: all of its risk
+    /// is 50/50 risk.
+    #[test]
+    fn influence_is_bounded_and_agrees_with_forced_fifty_fifties() {
+        use crate::game::{Game, GameStatus};
+        use crate::geometry::{Height, Width};
+        use crate::player::{Player, SafestCellPlayer};
+        use crate::settings::{FirstClick, GameSettings};
+        use crate::strategy::fifty_fifty::forced_pair;
+        let dims = Dims::new(Width(6), Height(6)).unwrap();
+        let settings = GameSettings::new(dims, 9, FirstClick::Safe).unwrap();
+        let (mut forced, mut side_by_side, mut positive) = (0, 0, 0);
+        for seed in 0..400 {
+            let mut game = Game::new(settings, seed);
+            let mut player = SafestCellPlayer::default();
+            let mut cache = ComponentCache::new();
+            while game.status() == GameStatus::Playing {
+                let view = game.view().clone();
+                let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+                for (id, p) in a.map.covered() {
+                    let i = fifty_fifty_influence(&view, &a.map, a.ln_layouts, id, &mut cache).unwrap();
+                    assert!(i >= 0.0 && i <= p.min(1.0 - p) + 1e-12, "{view}: {id:?} {i} {p}");
+                    positive += usize::from(i > 0.0);
+                }
+                let mut flagged = view.clone();
+                for id in a.map.certain_mines() {
+                    flagged.set(id, CellView::Flagged);
+                }
+                if let Some((x, y)) = forced_pair(&flagged) {
+                    forced += 1;
+                    let (px, py) = (dims.pos(x), dims.pos(y));
+                    if dims.neighbours(x).any(|n| n == y) && (px.col() == py.col() || px.row() == py.row()) {
+                        let i = fifty_fifty_influence(&view, &a.map, a.ln_layouts, x, &mut cache).unwrap();
+                        assert!((i - 0.5).abs() < 1e-9, "{view}: {i}");
+                        side_by_side += 1;
+                    }
+                }
+                let pos = player.choose(&view).unwrap();
+                game.reveal(pos).unwrap();
+            }
+        }
+        assert!(
+            side_by_side > 5 && positive > 100,
+            "{forced} forced pairs, {side_by_side} side by side, {positive} positive"
+        );
+    }
+}
