@@ -306,6 +306,30 @@ impl Board9 {
         }
     }
 
+    /// Place a digit (from 1) in a cell (from 0) as a search choice, lazily (after
+    /// `JCZSolve`'s and the `sudoku` crate's guesses): the digit's band loses the digit in the
+    /// cell's row and box peers, and nothing else changes yet. The propagation that follows
+    /// completes the placement with the same result as [`Board9::place_digit`]: in the
+    /// digit's band the cell is then alone in its row and box, so the band rules place it as
+    /// a hidden single (its other digits go) and point its column out of the other bands.
+    /// `false` when the digit is not a candidate there.
+    #[inline(always)]
+    pub(crate) fn place_digit_lazily(&mut self, cell: usize, digit: u8) -> bool {
+        match (CELL_POSITION.get(cell), digit.checked_sub(1)) {
+            (Some(&(band, i)), Some(d)) if d < 9 => {
+                let (band, i, d) = (usize::from(band), usize::from(i), usize::from(d));
+                let k = 9 * band + d;
+                if self.cand[k] & (1 << i) == 0 {
+                    return false;
+                }
+                self.cand[k] &= !BAND_PEERS[i];
+                self.mark_changed(1 << (3 * d + band));
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Remove `cells` from every digit of `band`; the change bits of band 0 (bit `3 * d`) of
     /// the digits that held any of them: shift by `band` for this band's. The band's nine
     /// words are contiguous, so this compiles to a few vector operations.
@@ -413,6 +437,51 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn lazy_placement_propagates_to_the_eager_placement() {
+        use search_core::SearchSpace;
+        let problem = super::super::NineProblem::default();
+        let mut compared = 0;
+        // Two unique puzzles, a hard one, and a grid with many solutions (many open nodes).
+        for line in [
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".to_string(),
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".to_string(),
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6".to_string(),
+            format!("123456789{}", ".".repeat(72)),
+        ] {
+            let mut stack = vec![Board9::from_grid(&Grid::parse_line(&line).unwrap()).unwrap()];
+            let mut nodes = 0;
+            while let Some(mut board) = stack.pop() {
+                nodes += 1;
+                if nodes > 400 || board.propagate() != Propagation::Open {
+                    continue;
+                }
+                let mut choices = Vec::new();
+                problem.choices(&board, &mut choices);
+                for choice in choices {
+                    let (mut eager, mut lazy) = (board, board);
+                    assert!(eager.place_digit(usize::from(choice.cell), choice.digit));
+                    assert!(lazy.place_digit_lazily(usize::from(choice.cell), choice.digit));
+                    let outcome = eager.propagate();
+                    assert_eq!(lazy.propagate(), outcome, "{line} {choice:?}");
+                    if outcome != Propagation::Contradiction {
+                        assert_eq!(lazy, eager, "{line} {choice:?}");
+                        compared += 1;
+                    }
+                    let mut child = board;
+                    child.place_digit_lazily(usize::from(choice.cell), choice.digit);
+                    stack.push(child);
+                }
+            }
+        }
+        assert!(compared > 300, "only {compared} placements compared");
+        // Not a candidate: nothing placed.
+        let mut board = Board9::from_grid(&Grid::parse_line(&format!("1{}", ".".repeat(80))).unwrap()).unwrap();
+        assert!(!board.place_digit_lazily(1, 1));
+        assert!(!board.place_digit_lazily(81, 1));
+        assert!(!board.place_digit_lazily(1, 0));
     }
 
     #[test]
