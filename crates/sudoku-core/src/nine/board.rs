@@ -1,6 +1,6 @@
 //! [`Board9`]: the 9×9 candidate grid as 27 band bitboards (one per digit and band).
 
-use super::tables::{BAND_PEERS, COL, DIGIT_BAND};
+use super::tables::{BAND_PEERS, COL, DIGIT_BAND, column_cells};
 use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -72,8 +72,52 @@ const CELL_POSITION: [(u8, u8); 81] = {
     t
 };
 
+/// For each band cell (0..27; 32 entries so that an index masked to 5 bits needs no bounds
+/// check): the bit of its column in a 9-bit column mask.
+const COLUMN_BIT: [u32; 32] = {
+    let mut t = [0; 32];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = 1 << (i % 9);
+        i += 1;
+    }
+    t
+};
+
 /// Every digit band.
 const ALL_DIRTY: u32 = (1 << 27) - 1;
+
+/// What [`Board9::from_grid`] gathers from the givens before writing the board.
+#[derive(Default)]
+struct GivenMasks {
+    /// Per digit band (`9 * band + digit`): its givens.
+    givens: [u32; 27],
+    /// Per digit band: the cells of the band that share a row or box with one of its givens.
+    seen: [u32; 27],
+    /// Per digit: the columns (9 bits) of its givens.
+    columns: [u32; 9],
+    /// Per band: the cells holding a given.
+    solved: [u32; 3],
+    /// Whether two givens of a digit share a house.
+    clash: bool,
+}
+
+impl GivenMasks {
+    /// Record the given `v` (from 1) in `cell`.
+    #[inline(always)]
+    fn add(&mut self, cell: usize, v: u8) {
+        let (Some(&(band, i)), Some(d)) = (CELL_POSITION.get(cell), v.checked_sub(1).filter(|&d| d < 9)) else {
+            return;
+        };
+        let (band, i, d) = (usize::from(band), usize::from(i), usize::from(d));
+        let (k, bit, column) = (9 * band + d, 1u32 << i, COLUMN_BIT[i & 31]);
+        self.clash |= (self.seen[k] & bit) | (self.columns[d] & column) != 0;
+        self.givens[k] |= bit;
+        self.seen[k] |= BAND_PEERS[i];
+        self.columns[d] |= column;
+        self.solved[band] |= bit;
+    }
+}
 
 impl Default for Board9 {
     fn default() -> Self {
@@ -98,9 +142,11 @@ impl Board9 {
         if grid.layout() != Layout::NINE {
             return None;
         }
-        // Each given in reading order: its cell loses the other digits, its digit leaves the
-        // peers. The 81 values are read eight at a time, so the empty cells cost little.
-        let mut board = Board9::new();
+        // One pass over the givens gathers, per digit band, the givens and the cells they
+        // see in the band, and per digit the columns of its givens; one pass over the 27
+        // digit bands then writes the board. The 81 values are read eight at a time, so the
+        // empty cells cost little.
+        let mut loaded = GivenMasks::default();
         let values = grid.values();
         let (chunks, last) = values.as_chunks::<8>();
         for (c, chunk) in chunks.iter().enumerate() {
@@ -109,13 +155,35 @@ impl Board9 {
                 let byte = word.trailing_zeros() / 8;
                 let v = (word >> (8 * byte)) as u8;
                 word &= !(0xFF << (8 * byte));
-                board.load_given(8 * c + byte as usize, v);
+                loaded.add(8 * c + byte as usize, v);
             }
         }
         for (j, &v) in last.iter().enumerate() {
             if v != 0 {
-                board.load_given(8 * chunks.len() + j, v);
+                loaded.add(8 * chunks.len() + j, v);
             }
+        }
+        if loaded.clash {
+            // Two givens of a digit see each other (a `Grid` never has them, so this is for
+            // robustness): place them one by one, which leaves the later one's cell without
+            // candidates for propagation to report.
+            let mut board = Board9::new();
+            for (cell, &v) in values.iter().enumerate() {
+                if v != 0 {
+                    board.load_given(cell, v);
+                }
+            }
+            return Some(board);
+        }
+        let mut board = Board9::new();
+        for band in 0..3 {
+            let free = BAND & !loaded.solved[band];
+            for d in 0..9 {
+                let k = 9 * band + d;
+                let blocked = loaded.seen[k] | column_cells(loaded.columns[d]);
+                board.cand[k] = (free & !blocked) | loaded.givens[k];
+            }
+            board.open[band] = free;
         }
         Some(board)
     }
@@ -238,6 +306,30 @@ impl Board9 {
         }
     }
 
+    /// Place a digit (from 1) in a cell (from 0) as a search choice, lazily (after
+    /// `JCZSolve`'s and the `sudoku` crate's guesses): the digit's band loses the digit in the
+    /// cell's row and box peers, and nothing else changes yet. The propagation that follows
+    /// completes the placement with the same result as [`Board9::place_digit`]: in the
+    /// digit's band the cell is then alone in its row and box, so the band rules place it as
+    /// a hidden single (its other digits go) and point its column out of the other bands.
+    /// `false` when the digit is not a candidate there.
+    #[inline(always)]
+    pub(crate) fn place_digit_lazily(&mut self, cell: usize, digit: u8) -> bool {
+        match (CELL_POSITION.get(cell), digit.checked_sub(1)) {
+            (Some(&(band, i)), Some(d)) if d < 9 => {
+                let (band, i, d) = (usize::from(band), usize::from(i), usize::from(d));
+                let k = 9 * band + d;
+                if self.cand[k] & (1 << i) == 0 {
+                    return false;
+                }
+                self.cand[k] &= !BAND_PEERS[i];
+                self.mark_changed(1 << (3 * d + band));
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Remove `cells` from every digit of `band`; the change bits of band 0 (bit `3 * d`) of
     /// the digits that held any of them: shift by `band` for this band's. The band's nine
     /// words are contiguous, so this compiles to a few vector operations.
@@ -245,9 +337,15 @@ impl Board9 {
     pub(super) fn clear_cells(&mut self, band: usize, cells: u32) -> u32 {
         const CHANGE_BITS: [u32; 9] = [1, 1 << 3, 1 << 6, 1 << 9, 1 << 12, 1 << 15, 1 << 18, 1 << 21, 1 << 24];
         let (bands, _) = self.cand.as_chunks_mut::<9>();
-        let mut held = 0;
-        for (w, change) in bands[band].iter_mut().zip(CHANGE_BITS) {
-            held |= change & 0u32.wrapping_sub(u32::from(*w & cells != 0));
+        let words = &mut bands[band];
+        // The ninth digit first, then a reduction over the eight others (and the stores in a
+        // loop of their own): LLVM then loads the band's words once, as two vectors of four
+        // and a ninth word, instead of shuffling the eight last words into place.
+        let mut held = CHANGE_BITS[8] & 0u32.wrapping_sub(u32::from(words[8] & cells != 0));
+        for (w, change) in words[..8].iter().zip(&CHANGE_BITS[..8]) {
+            held |= change & 0u32.wrapping_sub(u32::from(w & cells != 0));
+        }
+        for w in words.iter_mut() {
             *w &= !cells;
         }
         held
@@ -297,4 +395,112 @@ pub(crate) fn count_to_three(w: &[u32; 9]) -> (u32, u32, u32) {
     let threes = h2[0] | h2[1] | (t2[0] & o2[1]) | (o2[0] & t2[1]);
     let x = w[8];
     (ones | x, twos | (ones & x), threes | (twos & x))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use search_core::Propagation;
+
+    /// The board of placing each given in turn, as `from_grid` did before it gathered masks.
+    fn one_by_one(grid: &Grid) -> Board9 {
+        let mut board = Board9::new();
+        for (cell, &v) in grid.values().iter().enumerate() {
+            if v != 0 {
+                board.load_given(cell, v);
+            }
+        }
+        board
+    }
+
+    #[test]
+    fn gathered_givens_load_as_placed_one_by_one() {
+        let full = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        for line in [full, puzzle, &".".repeat(81)] {
+            let grid = Grid::parse_line(line).unwrap();
+            // The grid, and every grid keeping the givens of a stride of its cells.
+            for stride in 1..=7 {
+                let values: Vec<u8> = grid
+                    .values()
+                    .iter()
+                    .enumerate()
+                    .map(|(c, &v)| if c % stride == 0 { v } else { 0 })
+                    .collect();
+                let grid = Grid::from_values(Layout::NINE, values).unwrap();
+                let board = Board9::from_grid(&grid).unwrap();
+                let expected = one_by_one(&grid);
+                assert_eq!(board, expected, "{line} stride {stride}");
+                assert_eq!(
+                    (board.dirty, board.dirty_columns),
+                    (expected.dirty, expected.dirty_columns)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn lazy_placement_propagates_to_the_eager_placement() {
+        use search_core::SearchSpace;
+        let problem = super::super::NineProblem::default();
+        let mut compared = 0;
+        // Two unique puzzles, a hard one, and a grid with many solutions (many open nodes).
+        for line in [
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".to_string(),
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".to_string(),
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6".to_string(),
+            format!("123456789{}", ".".repeat(72)),
+        ] {
+            let mut stack = vec![Board9::from_grid(&Grid::parse_line(&line).unwrap()).unwrap()];
+            let mut nodes = 0;
+            while let Some(mut board) = stack.pop() {
+                nodes += 1;
+                if nodes > 400 || board.propagate() != Propagation::Open {
+                    continue;
+                }
+                let mut choices = Vec::new();
+                problem.choices(&board, &mut choices);
+                for choice in choices {
+                    // With locked candidates and with singles only.
+                    for locked in [true, false] {
+                        let (mut eager, mut lazy) = (board, board);
+                        assert!(eager.place_digit(usize::from(choice.cell), choice.digit));
+                        assert!(lazy.place_digit_lazily(usize::from(choice.cell), choice.digit));
+                        let outcome = eager.propagate_with(locked);
+                        assert_eq!(lazy.propagate_with(locked), outcome, "{line} {choice:?} {locked}");
+                        if outcome != Propagation::Contradiction {
+                            assert_eq!(lazy, eager, "{line} {choice:?} {locked}");
+                            compared += 1;
+                        }
+                    }
+                    let mut child = board;
+                    child.place_digit_lazily(usize::from(choice.cell), choice.digit);
+                    stack.push(child);
+                }
+            }
+        }
+        assert!(compared > 600, "only {compared} placements compared");
+        // Not a candidate: nothing placed.
+        let mut board = Board9::from_grid(&Grid::parse_line(&format!("1{}", ".".repeat(80))).unwrap()).unwrap();
+        assert!(!board.place_digit_lazily(1, 1));
+        assert!(!board.place_digit_lazily(81, 1));
+        assert!(!board.place_digit_lazily(1, 0));
+    }
+
+    #[test]
+    fn clashing_givens_are_a_contradiction() {
+        // Not a `Grid` any public constructor makes: two 5s in row 1, two 7s in box 1, two 7s
+        // in column 1 (rows 1 and 4).
+        for line in [
+            "5.5..............................................................................",
+            "7........7.......................................................................",
+            "7..........................7.....................................................",
+        ] {
+            let values = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+            let grid = Grid::from_values_unchecked(Layout::NINE, values);
+            let mut board = Board9::from_grid(&grid).unwrap();
+            assert_eq!(board, one_by_one(&grid));
+            assert_eq!(board.propagate(), Propagation::Contradiction, "{line}");
+        }
+    }
 }

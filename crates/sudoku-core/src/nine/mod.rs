@@ -94,8 +94,10 @@ impl SearchSpace for NineProblem {
 
     #[inline]
     fn apply(&self, state: &mut Board9, choice: Placement) {
-        // Choices are candidates of an open cell, so the placement succeeds.
-        let placed = state.place_digit(choice.cell as usize, choice.digit);
+        // Choices are candidates of an open cell, so the placement succeeds. Lazily: the
+        // search propagates every child before looking at it, and the propagation completes
+        // the placement (the same fixpoint, so the same tree).
+        let placed = state.place_digit_lazily(choice.cell as usize, choice.digit);
         debug_assert!(placed);
     }
 }
