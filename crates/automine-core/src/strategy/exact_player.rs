@@ -4,7 +4,7 @@
 //! 3. when at most [`PlayerOptions::endgame_layouts`] layouts remain, the exhaustive endgame
 //!    search's move ([`endgame`](crate::strategy::endgame));
 //! 4. a forced 50/50, at once ([`fifty_fifty`](crate::strategy::fifty_fifty)); optionally a
-//!    pseudo-50/50 ([`long_term_risk`](crate::strategy::long_term_risk));
+//!    pseudo-50/50 ([`long_term_risk`]);
 //! 5. otherwise the guess by secondary safety ([`guess`](crate::strategy::guess)).
 //!
 //! Each part can be switched off in [`PlayerOptions`] to measure what it gains.
