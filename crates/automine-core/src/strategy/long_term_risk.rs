@@ -243,53 +243,34 @@ fn shape_tallies(
 ) -> Result<(Vec<f64>, Vec<f64>), ProbabilityError> {
     let dims = view.dims();
     let mut pairs = Vec::with_capacity(4);
-    // Horizontal pairs: c with its right neighbour, then its left neighbour with c.
-    for (left, right) in [(Some(c), offset(dims, c, 1, 0)), (offset(dims, c, -1, 0), Some(c))] {
-        let (Some(left), Some(right)) = (left, right) else {
-            continue;
-        };
-        let other = if left == c { right } else { left };
-        let enablers = [
-            offset(dims, left, -1, -1),
-            offset(dims, left, -1, 0),
-            offset(dims, left, -1, 1),
-            offset(dims, right, 1, -1),
-            offset(dims, right, 1, 0),
-            offset(dims, right, 1, 1),
-        ];
-        pairs.push(pair_tally(
-            view,
-            map,
-            ln_layouts,
-            (c, other),
-            enablers,
-            pair_max,
-            cache,
-        )?);
-    }
-    // Vertical pairs.
-    for (top, bottom) in [(Some(c), offset(dims, c, 0, 1)), (offset(dims, c, 0, -1), Some(c))] {
-        let (Some(top), Some(bottom)) = (top, bottom) else {
-            continue;
-        };
-        let other = if top == c { bottom } else { top };
-        let enablers = [
-            offset(dims, top, -1, -1),
-            offset(dims, top, 0, -1),
-            offset(dims, top, 1, -1),
-            offset(dims, bottom, -1, 1),
-            offset(dims, bottom, 0, 1),
-            offset(dims, bottom, 1, 1),
-        ];
-        pairs.push(pair_tally(
-            view,
-            map,
-            ln_layouts,
-            (c, other),
-            enablers,
-            pair_max,
-            cache,
-        )?);
+    // Horizontal pairs (direction (1, 0)), then vertical ones ((0, 1)): c with its next
+    // neighbour in the direction, then its previous neighbour with c. The enablers are the
+    // three cells beyond each end of the pair.
+    for (dx, dy) in [(1, 0), (0, 1)] {
+        for (first, second) in [(Some(c), offset(dims, c, dx, dy)), (offset(dims, c, -dx, -dy), Some(c))] {
+            let (Some(first), Some(second)) = (first, second) else {
+                continue;
+            };
+            let other = if first == c { second } else { first };
+            let beyond = |cell, sign: i32, k: i32| offset(dims, cell, sign * dx + k * dy, sign * dy + k * dx);
+            let enablers = [
+                beyond(first, -1, -1),
+                beyond(first, -1, 0),
+                beyond(first, -1, 1),
+                beyond(second, 1, -1),
+                beyond(second, 1, 0),
+                beyond(second, 1, 1),
+            ];
+            pairs.push(pair_tally(
+                view,
+                map,
+                ln_layouts,
+                (c, other),
+                enablers,
+                pair_max,
+                cache,
+            )?);
+        }
     }
     // The 2×2 boxes with c in one of their corners.
     let mut boxes = Vec::with_capacity(4);
