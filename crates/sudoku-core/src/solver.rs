@@ -10,6 +10,7 @@ use search_core::{Budget, ConstraintProblem, Report, count_solutions, first_solu
 
 use crate::candidates::Candidates;
 use crate::grid::Grid;
+use crate::inference::Inference;
 use crate::nine::{Board9, NineProblem};
 use crate::problem::SudokuProblem;
 use crate::strategy::{Placement, Strategy};
@@ -32,7 +33,7 @@ use crate::strategy::{Placement, Strategy};
 pub struct Solver {
     strategy: Strategy,
     budget: Budget,
-    singles_only: bool,
+    inference: Inference,
     portable: bool,
 }
 
@@ -68,7 +69,7 @@ impl Solver {
         Solver {
             strategy,
             budget: Budget::unlimited(),
-            singles_only: false,
+            inference: Inference::default(),
             portable: false,
         }
     }
@@ -90,11 +91,25 @@ impl Solver {
     }
 
     /// The same solver propagating with naked and hidden singles only (no locked
-    /// candidates), for comparisons.
+    /// candidates; `true`), or at the default level ([`Inference::default`]; `false`), for
+    /// comparisons.
     #[must_use]
     pub fn singles_only(mut self, on: bool) -> Self {
-        self.singles_only = on;
+        self.inference = if on { Inference::Singles } else { Inference::default() };
         self
+    }
+
+    /// The same solver propagating at `inference` level (see [`Inference`]; triads run on
+    /// 9×9 grids only, other sizes take locked candidates at that level).
+    #[must_use]
+    pub fn with_inference(mut self, inference: Inference) -> Self {
+        self.inference = inference;
+        self
+    }
+
+    /// The propagation level.
+    pub fn inference(&self) -> Inference {
+        self.inference
     }
 
     /// The branching strategy.
@@ -106,14 +121,14 @@ impl Solver {
         if grid.layout() == crate::layout::Layout::NINE {
             run.run(
                 &NineProblem::new(self.strategy)
-                    .with_locked_candidates(!self.singles_only)
+                    .with_inference(self.inference)
                     .with_cpu_features(!self.portable),
                 grid,
             )
         } else {
             let rules = crate::propagate::Rules {
                 hidden_singles: true,
-                locked_candidates: !self.singles_only,
+                locked_candidates: self.inference.locked_candidates(),
             };
             run.run(&SudokuProblem::new(self.strategy).with_rules(rules), grid)
         }

@@ -11,16 +11,19 @@ mod branch;
 mod cpu;
 mod propagate;
 mod tables;
+mod triads;
 
 pub use board::Board9;
 
 use search_core::{ConstraintProblem, Propagation, SearchSpace};
 
+use crate::inference::Inference;
 use crate::strategy::{Placement, Strategy};
 use cpu::Cpu;
 
-/// 9×9 Sudoku as a search-core [`ConstraintProblem`] on [`Board9`]: propagation by naked and
-/// hidden singles and locked candidates, branching by a [`Strategy`].
+/// 9×9 Sudoku as a search-core [`ConstraintProblem`] on [`Board9`]: propagation at an
+/// [`Inference`] level (by default naked and hidden singles and locked candidates; triads
+/// with [`NineProblem::with_inference`]), branching by a [`Strategy`].
 ///
 /// ```
 /// use search_core::{Budget, count_solutions};
@@ -34,7 +37,7 @@ use cpu::Cpu;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NineProblem {
     strategy: Strategy,
-    locked_candidates: bool,
+    inference: Inference,
     cpu: Cpu,
 }
 
@@ -50,7 +53,7 @@ impl NineProblem {
     pub fn new(strategy: Strategy) -> Self {
         NineProblem {
             strategy,
-            locked_candidates: true,
+            inference: Inference::default(),
             cpu: Cpu::detect(),
         }
     }
@@ -71,11 +74,45 @@ impl NineProblem {
         self.cpu.uses_features()
     }
 
-    /// The same problem propagating with singles only (`false`) or with locked candidates too.
+    /// The same problem propagating with singles only (`false`) or with locked candidates too
+    /// (`true`: [`Inference::LockedCandidates`], which also turns triads off).
     #[must_use]
     pub fn with_locked_candidates(mut self, on: bool) -> Self {
-        self.locked_candidates = on;
+        self.inference = if on {
+            Inference::LockedCandidates
+        } else {
+            Inference::Singles
+        };
         self
+    }
+
+    /// The same problem propagating at `inference` level. Every level gives the same
+    /// solutions and counts; a stronger level gives a smaller (or equal) tree.
+    ///
+    /// ```
+    /// use search_core::{Budget, count_solutions};
+    /// use sudoku_core::{Grid, Inference, Strategy, nine::{Board9, NineProblem}};
+    /// let grid = Grid::parse_line("98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6")?;
+    /// let board = Board9::from_grid(&grid).expect("9×9");
+    /// let mut nodes = Vec::new();
+    /// for level in Inference::ALL {
+    ///     let problem = NineProblem::new(Strategy::Greedy).with_inference(level);
+    ///     let report = count_solutions(&problem, board, 2, &Budget::unlimited());
+    ///     assert_eq!(report.value, 1);
+    ///     nodes.push(report.stats.nodes);
+    /// }
+    /// assert!(nodes[0] >= nodes[1] && nodes[1] >= nodes[2]);
+    /// # Ok::<(), sudoku_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn with_inference(mut self, inference: Inference) -> Self {
+        self.inference = inference;
+        self
+    }
+
+    /// The propagation level.
+    pub fn inference(&self) -> Inference {
+        self.inference
     }
 }
 
@@ -107,7 +144,7 @@ impl ConstraintProblem for NineProblem {
     fn propagate(&self, state: &mut Board9) -> Propagation {
         self.cpu.run(propagate::Propagate {
             board: state,
-            locked: self.locked_candidates,
+            inference: self.inference,
         })
     }
 }

@@ -11,6 +11,9 @@
 //! 2. **Naked singles**: one bit-sliced count of the nine digits per band.
 //! 3. **Column rules**, only when the two steps above are stuck: hidden singles in columns and
 //!    locked candidates in the stacks, for the digits that changed.
+//! 4. **Triads** (at [`Inference::Triads`] only), when steps 1–3 are stuck: the naked and
+//!    hidden triad rules of `nine/triads.rs`, one pass over the whole board; any removal
+//!    starts the loop again.
 //!
 //! Every rule only removes candidates that no solution can use, so the fixpoint (and with it
 //! the search tree and its statistics) does not depend on the order in which they run.
@@ -21,6 +24,8 @@ use search_core::Propagation;
 
 use super::board::{BAND, Board9, count_to_three};
 use super::cpu::{Cpu, Kernel};
+use super::triads::TriadStep;
+use crate::inference::Inference;
 use super::tables::{
     BOX, CLAIMED_CELLS, COL, DIGIT_BAND, DigitBand, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS,
     ROW, column_cells, columns, minirow_counts,
@@ -30,7 +35,7 @@ use super::tables::{
 /// bit-manipulation instructions (see [`super::cpu`]).
 pub(crate) struct Propagate<'a> {
     pub(crate) board: &'a mut Board9,
-    pub(crate) locked: bool,
+    pub(crate) inference: Inference,
 }
 
 impl Kernel for Propagate<'_> {
@@ -38,7 +43,11 @@ impl Kernel for Propagate<'_> {
 
     #[inline(always)]
     fn run(self) -> Propagation {
-        self.board.fixpoint(self.locked)
+        match self.inference {
+            Inference::Singles => self.board.fixpoint(false, false),
+            Inference::LockedCandidates => self.board.fixpoint(true, false),
+            Inference::Triads => self.board.fixpoint(true, true),
+        }
     }
 }
 
@@ -59,12 +68,25 @@ impl Board9 {
     /// Propagate, with or without locked candidates (singles only when `locked` is false).
     /// Runs the build of the rules chosen by run-time CPU detection (see `nine/cpu.rs`).
     pub fn propagate_with(&mut self, locked: bool) -> Propagation {
-        Cpu::detect().run(Propagate { board: self, locked })
+        let inference = if locked {
+            Inference::LockedCandidates
+        } else {
+            Inference::Singles
+        };
+        self.propagate_at(inference)
     }
 
-    /// [`Board9::propagate_with`] itself, inlined into both builds.
+    /// Propagate at an [`Inference`] level ([`Inference::Triads`] adds the triad rules of
+    /// `nine/triads.rs` whenever the others are stuck). Runs the build of the rules chosen by
+    /// run-time CPU detection.
+    pub fn propagate_at(&mut self, inference: Inference) -> Propagation {
+        Cpu::detect().run(Propagate { board: self, inference })
+    }
+
+    /// [`Board9::propagate_at`] itself, inlined into both builds (`triads` only with
+    /// `locked`).
     #[inline(always)]
-    fn fixpoint(&mut self, locked: bool) -> Propagation {
+    fn fixpoint(&mut self, locked: bool, triads: bool) -> Propagation {
         loop {
             let bands_ok = if locked { self.band_rules() } else { self.band_singles() };
             if !bands_ok {
@@ -80,8 +102,16 @@ impl Board9 {
             }
             match self.column_rules(locked) {
                 Step::Contradiction => return Propagation::Contradiction,
-                Step::Progress => {}
-                Step::Nothing => return Propagation::Open,
+                Step::Progress => continue,
+                Step::Nothing => {}
+            }
+            if !triads {
+                return Propagation::Open;
+            }
+            match self.triads() {
+                TriadStep::Contradiction => return Propagation::Contradiction,
+                TriadStep::Progress => {}
+                TriadStep::Nothing => return Propagation::Open,
             }
         }
     }
