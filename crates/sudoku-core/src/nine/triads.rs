@@ -91,9 +91,9 @@ fn minicolumns(w: u32) -> u32 {
 /// Bit-sliced count to four over nine words: the bits set in at least three and in at least
 /// four of them.
 #[inline(always)]
-fn three_and_four(w: &[u32; 9]) -> (u32, u32) {
+fn three_and_four(w: &[u64; 9]) -> (u64, u64) {
     // Count bits (c0, c1, c2) of the running sum, saturating: c2 = "at least four".
-    let (mut c0, mut c1, mut c2) = (0u32, 0u32, 0u32);
+    let (mut c0, mut c1, mut c2) = (0u64, 0u64, 0u64);
     for &x in w {
         let carry0 = c0 & x;
         c0 ^= x;
@@ -120,36 +120,64 @@ impl Board9 {
     /// minicolumns, every conclusion drawn from the board as it was when the pass began.
     #[inline(always)]
     pub(super) fn triads(&mut self) -> TriadStep {
-        // Per digit: occupied triads of both kinds.
+        // Per digit: occupied triads of both kinds, minirows in the low half and minicolumns
+        // in the high half (one bit-sliced count serves both). Written as maps over whole
+        // arrays so that they compile to vector operations.
+        let mut by_row = [0u32; 27];
+        let mut by_column = [0u32; 27];
+        for ((r, c), &w) in by_row.iter_mut().zip(by_column.iter_mut()).zip(&self.cand) {
+            *r = minirows(w);
+            *c = minicolumns(w);
+        }
         let mut rows = [0u32; 9];
         let mut cols = [0u32; 9];
         for d in 0..9 {
-            let (a, b, c) = (self.cand[d], self.cand[9 + d], self.cand[18 + d]);
-            rows[d] = minirows(a) | (minirows(b) << 1) | (minirows(c) << 2);
-            cols[d] = minicolumns(a) | (minicolumns(b) << 9) | (minicolumns(c) << 18);
+            rows[d] = by_row[d] | (by_row[9 + d] << 1) | (by_row[18 + d] << 2);
         }
-        let (row_three, row_four) = three_and_four(&rows);
-        let (col_three, col_four) = three_and_four(&cols);
-        if (row_three & col_three) != ALL {
+        for d in 0..9 {
+            cols[d] = by_column[d] | (by_column[9 + d] << 9) | (by_column[18 + d] << 18);
+        }
+        let mut both = [0u64; 9];
+        for d in 0..9 {
+            both[d] = u64::from(rows[d]) | (u64::from(cols[d]) << 32);
+        }
+        let (three, four) = three_and_four(&both);
+        if three != u64::from(ALL) | (u64::from(ALL) << 32) {
             return TriadStep::Contradiction;
         }
-        let naked_rows = row_three & !row_four;
-        let naked_cols = col_three & !col_four;
-        // Per digit: the triads it must occupy (alone in its line or in its box).
+        let naked = three & !four;
+        let (naked_rows, naked_cols) = (naked as u32, (naked >> 32) as u32);
+        // Per digit: the triads it must occupy: a minirow alone in its row, a minicolumn alone
+        // in its box. (Alone in its box, or in its column, would say the same: the pass runs
+        // at the fixpoint of the band and column rules, where a digit's triads in a band, or
+        // in a stack, are a union of 3×3 permutation matrices, so a triad alone in one of its
+        // two lines is alone in the other. Either way each required digit is sound.)
         let mut need_rows = [0u32; 9];
         let mut need_cols = [0u32; 9];
         for d in 0..9 {
             let r = rows[d];
-            need_rows[d] = r & !((next_box(r) | second_next_box(r)) & (next_line(r) | second_next_line(r)));
-            let c = cols[d];
-            need_cols[d] = c & !((next_line(c) | second_next_line(c)) & (next_column(c) | second_next_column(c)));
+            need_rows[d] = r & !(next_box(r) | second_next_box(r));
         }
-        let (need_row_three, need_row_four) = three_and_four(&need_rows);
-        let (need_col_three, need_col_four) = three_and_four(&need_cols);
-        if (need_row_four | need_col_four) != 0 {
+        for d in 0..9 {
+            let c = cols[d];
+            need_cols[d] = c & !(next_column(c) | second_next_column(c));
+        }
+        let mut need = [0u64; 9];
+        for d in 0..9 {
+            need[d] = u64::from(need_rows[d]) | (u64::from(need_cols[d]) << 32);
+        }
+        let (need_three, need_four) = three_and_four(&need);
+        if need_four != 0 {
             return TriadStep::Contradiction;
         }
-        let (hidden_rows, hidden_cols) = (need_row_three, need_col_three);
+        let (need_row_three, need_col_three) = (need_three as u32, (need_three >> 32) as u32);
+        // A triad without open cells has nothing left to give: its digits already left its
+        // peers when they were placed.
+        let (o0, o1, o2) = (self.open[0], self.open[1], self.open[2]);
+        let open_rows = minirows(o0) | (minirows(o1) << 1) | (minirows(o2) << 2);
+        let open_cols = minicolumns(o0) | (minicolumns(o1) << 9) | (minicolumns(o2) << 18);
+        let (naked_rows, naked_cols) = (naked_rows & open_rows, naked_cols & open_cols);
+        let (hidden_rows, hidden_cols) = (need_row_three & open_rows, need_col_three & open_cols);
         if (naked_rows | naked_cols | hidden_rows | hidden_cols) == 0 {
             return TriadStep::Nothing;
         }
@@ -158,15 +186,19 @@ impl Board9 {
         for d in 0..9 {
             let (r, c) = (rows[d], cols[d]);
             // Naked: confined to a triad, the digit leaves the other triads of its line and box.
-            let confined = r & naked_rows;
-            let mut clear_rows =
-                next_box(confined) | second_next_box(confined) | next_line(confined) | second_next_line(confined);
-            let confined = c & naked_cols;
-            let mut clear_cols =
-                next_line(confined) | second_next_line(confined) | next_column(confined) | second_next_column(confined);
             // Hidden: a triad full of required digits keeps only those.
-            clear_rows |= hidden_rows & !need_rows[d];
-            clear_cols |= hidden_cols & !need_cols[d];
+            let mut clear_rows = hidden_rows & !need_rows[d];
+            let mut clear_cols = hidden_cols & !need_cols[d];
+            let confined = r & naked_rows;
+            if confined != 0 {
+                clear_rows |=
+                    next_box(confined) | second_next_box(confined) | next_line(confined) | second_next_line(confined);
+            }
+            let confined = c & naked_cols;
+            if confined != 0 {
+                clear_cols |=
+                    next_line(confined) | second_next_line(confined) | next_column(confined) | second_next_column(confined);
+            }
             clear_rows &= r;
             clear_cols &= c;
             if (clear_rows | clear_cols) == 0 {
@@ -187,5 +219,167 @@ impl Board9 {
         }
         self.mark_changed(changed);
         TriadStep::Progress
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Cell (0..81) of row and column (from 1).
+    fn cell(row: usize, col: usize) -> usize {
+        9 * (row - 1) + col - 1
+    }
+
+    /// Remove each digit of `digits` (from 1) from each cell of `cells`.
+    fn remove(board: &mut Board9, cells: &[usize], digits: &[usize]) {
+        for &c in cells {
+            for &d in digits {
+                board.cand[9 * (c / 27) + d - 1] &= !(1 << (c % 27));
+            }
+        }
+    }
+
+    /// How many candidates `after` lacks against `before` (none may be added).
+    fn removed(before: &Board9, after: &Board9) -> u32 {
+        before
+            .cand
+            .iter()
+            .zip(&after.cand)
+            .map(|(b, a)| {
+                assert_eq!(a & !b, 0, "a candidate came back");
+                (b & !a).count_ones()
+            })
+            .sum()
+    }
+
+    /// Run one pass on `board` and require exactly the removals of `expected` (the board with
+    /// those removals applied by hand); returns the board after the pass.
+    fn assert_pass_gives(mut board: Board9, expected: &Board9, count: u32) -> Board9 {
+        let before = board;
+        assert!(matches!(board.triads(), TriadStep::Progress));
+        assert_eq!(board.cand, expected.cand);
+        assert_eq!(removed(&before, &board), count);
+        // The changed digit bands are marked for the band and column rules.
+        assert_eq!(board.dirty & before.dirty, before.dirty);
+        board
+    }
+
+    const ONE_TO_THREE: [usize; 3] = [1, 2, 3];
+    const FOUR_TO_NINE: [usize; 6] = [4, 5, 6, 7, 8, 9];
+
+    #[test]
+    fn naked_minirow_triad_clears_its_row_and_box() {
+        // r1c1–r1c3 can hold only 1, 2 and 3.
+        let mut board = Board9::new();
+        let triad = [cell(1, 1), cell(1, 2), cell(1, 3)];
+        remove(&mut board, &triad, &FOUR_TO_NINE);
+        let mut expected = board;
+        let row_rest: Vec<usize> = (4..=9).map(|c| cell(1, c)).collect();
+        let box_rest: Vec<usize> = [2, 3].iter().flat_map(|&r| (1..=3).map(move |c| cell(r, c))).collect();
+        remove(&mut expected, &row_rest, &ONE_TO_THREE);
+        remove(&mut expected, &box_rest, &ONE_TO_THREE);
+        let mut after = assert_pass_gives(board, &expected, 36);
+        // The digits are now required there too, which changes nothing more.
+        assert!(matches!(after.triads(), TriadStep::Nothing));
+    }
+
+    #[test]
+    fn naked_minicolumn_triad_clears_its_column_and_box() {
+        // r4c8–r6c8 (band 2, box 6) can hold only 2, 5 and 9.
+        let mut board = Board9::new();
+        let triad = [cell(4, 8), cell(5, 8), cell(6, 8)];
+        remove(&mut board, &triad, &[1, 3, 4, 6, 7, 8]);
+        let mut expected = board;
+        let column_rest: Vec<usize> = [1, 2, 3, 7, 8, 9].iter().map(|&r| cell(r, 8)).collect();
+        let box_rest: Vec<usize> = (4..=6).flat_map(|r| [7, 9].map(|c| cell(r, c))).collect();
+        remove(&mut expected, &column_rest, &[2, 5, 9]);
+        remove(&mut expected, &box_rest, &[2, 5, 9]);
+        let mut after = assert_pass_gives(board, &expected, 36);
+        assert!(matches!(after.triads(), TriadStep::Nothing));
+    }
+
+    #[test]
+    fn hidden_minirow_triad_keeps_only_its_required_digits() {
+        // 1, 2 and 3 cannot go anywhere else in row 8 than r8c4–r8c6.
+        let mut board = Board9::new();
+        let row_rest: Vec<usize> = [1, 2, 3, 7, 8, 9].iter().map(|&c| cell(8, c)).collect();
+        remove(&mut board, &row_rest, &ONE_TO_THREE);
+        let mut expected = board;
+        remove(&mut expected, &[cell(8, 4), cell(8, 5), cell(8, 6)], &FOUR_TO_NINE);
+        let after = assert_pass_gives(board, &expected, 18);
+        // Now a naked triad as well: 1, 2 and 3 leave the rest of box 8.
+        let box_rest: Vec<usize> = [7, 9].iter().flat_map(|&r| (4..=6).map(move |c| cell(r, c))).collect();
+        remove(&mut expected, &box_rest, &ONE_TO_THREE);
+        assert_pass_gives(after, &expected, 18);
+    }
+
+    #[test]
+    fn hidden_minicolumn_triad_keeps_only_its_required_digits() {
+        // In box 1, 4, 6 and 8 can only go in column 1 (r1c1–r3c1).
+        let mut board = Board9::new();
+        let box_rest: Vec<usize> = (1..=3).flat_map(|r| [2, 3].map(|c| cell(r, c))).collect();
+        remove(&mut board, &box_rest, &[4, 6, 8]);
+        let mut expected = board;
+        remove(&mut expected, &[cell(1, 1), cell(2, 1), cell(3, 1)], &[1, 2, 3, 5, 7, 9]);
+        let after = assert_pass_gives(board, &expected, 18);
+        // Now a naked triad as well: 4, 6 and 8 leave the rest of column 1.
+        let column_rest: Vec<usize> = (4..=9).map(|r| cell(r, 1)).collect();
+        remove(&mut expected, &column_rest, &[4, 6, 8]);
+        assert_pass_gives(after, &expected, 18);
+    }
+
+    #[test]
+    fn too_few_digits_or_too_many_required_is_a_contradiction() {
+        // A minirow with two possible digits.
+        let mut board = Board9::new();
+        remove(&mut board, &[cell(5, 7), cell(5, 8), cell(5, 9)], &[3, 4, 5, 6, 7, 8, 9]);
+        assert!(matches!(board.triads(), TriadStep::Contradiction));
+        // A minicolumn with two possible digits.
+        let mut board = Board9::new();
+        remove(&mut board, &[cell(7, 2), cell(8, 2), cell(9, 2)], &[1, 2, 3, 4, 5, 6, 7]);
+        assert!(matches!(board.triads(), TriadStep::Contradiction));
+        // Four digits required in r1c1–r1c3.
+        let mut board = Board9::new();
+        let row_rest: Vec<usize> = (4..=9).map(|c| cell(1, c)).collect();
+        remove(&mut board, &row_rest, &[1, 2, 3, 4]);
+        assert!(matches!(board.triads(), TriadStep::Contradiction));
+        // Four digits required in r7c9–r9c9 (their column elsewhere has none).
+        let mut board = Board9::new();
+        let column_rest: Vec<usize> = (1..=6).map(|r| cell(r, 9)).collect();
+        remove(&mut board, &column_rest, &[2, 4, 6, 8]);
+        assert!(matches!(board.triads(), TriadStep::Contradiction));
+        // Three required is fine, and so is the empty board.
+        let mut board = Board9::new();
+        remove(&mut board, &column_rest, &[2, 4, 6]);
+        assert!(matches!(board.triads(), TriadStep::Progress));
+        assert!(matches!(Board9::new().triads(), TriadStep::Nothing));
+    }
+
+    #[test]
+    fn rotations_visit_the_other_triads_of_a_line_and_a_box() {
+        for bit in 0..27 {
+            let x = 1u32 << bit;
+            let in_row = next_box(x) | second_next_box(x);
+            let in_line = next_line(x) | second_next_line(x);
+            let in_box = next_column(x) | second_next_column(x);
+            // Minirow layout (9 * row + 3 * box + band): same row and band, other boxes.
+            let (row, boxx, band) = (bit / 9, (bit % 9) / 3, bit % 3);
+            let same_row: u32 = (0..3).filter(|&b| b != boxx).map(|b| 1 << (9 * row + 3 * b + band)).sum();
+            assert_eq!(in_row, same_row, "{bit}");
+            let same_box: u32 = (0..3).filter(|&r| r != row).map(|r| 1 << (9 * r + bit % 9)).sum();
+            assert_eq!(in_line, same_box, "{bit}");
+            // Minicolumn layout (9 * band + column): same band and box, other columns.
+            let (column, stack) = (bit % 9, (bit % 9) / 3);
+            let same_stack: u32 = (0..3)
+                .map(|j| 3 * stack + j)
+                .filter(|&c| c != column)
+                .map(|c| 1 << (9 * (bit / 9) + c))
+                .sum();
+            assert_eq!(in_box, same_stack, "{bit}");
+        }
+        assert_eq!(three_and_four(&[1, 1, 1, 0, 0, 0, 0, 0, 0]), (1, 0));
+        assert_eq!(three_and_four(&[1, 1, 1, 1, 1, 1, 1, 1, 1]), (1, 1));
+        assert_eq!(three_and_four(&[1, 1, 0, 0, 0, 0, 0, 0, 0]), (0, 0));
     }
 }
