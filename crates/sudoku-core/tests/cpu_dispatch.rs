@@ -1,13 +1,13 @@
 //! The 9×9 engine's two builds (hardware `popcnt`/BMI code chosen at run time, and the
 //! portable code) give the same answers: the same propagation result and choices at every
 //! node of real search trees, and the same counts, solutions and statistics for whole
-//! searches. On a CPU without the instructions both problems run the portable build and the
+//! searches, at every propagation level (triads included). On a CPU without the instructions both problems run the portable build and the
 //! test says so.
 
 use search_core::{Budget, ConstraintProblem, SearchSpace, SearchStats, count_solutions, first_solution};
 use sudoku_core::generate::{GenerateOptions, Generator};
 use sudoku_core::nine::{Board9, NineProblem};
-use sudoku_core::{Grid, Layout, Solver, Strategy};
+use sudoku_core::{Grid, Inference, Layout, Solver, Strategy};
 
 /// The statistics without the wall-clock time.
 fn counters(stats: &SearchStats) -> (u64, u64, u32, u64, u64, u64) {
@@ -21,6 +21,18 @@ fn counters(stats: &SearchStats) -> (u64, u64, u32, u64, u64, u64) {
     )
 }
 
+/// Every strategy at the default propagation level, then greedy at the other levels.
+fn levels() -> Vec<(Strategy, Inference)> {
+    let mut all: Vec<_> = Strategy::ALL.iter().map(|&s| (s, Inference::default())).collect();
+    all.extend(
+        Inference::ALL
+            .iter()
+            .filter(|&&level| level != Inference::default())
+            .map(|&level| (Strategy::Greedy, level)),
+    );
+    all
+}
+
 fn note_when_portable_only() {
     if !NineProblem::new(Strategy::Greedy).uses_cpu_features() {
         eprintln!("note: this CPU lacks popcnt/BMI: both sides run the portable build");
@@ -28,9 +40,11 @@ fn note_when_portable_only() {
 }
 
 /// Walk the tree of `grid` (up to `max_nodes` nodes) on both builds side by side.
-fn compare_nodes(grid: &Grid, strategy: Strategy, max_nodes: usize) -> usize {
-    let fast = NineProblem::new(strategy);
-    let portable = NineProblem::new(strategy).with_cpu_features(false);
+fn compare_nodes(grid: &Grid, strategy: Strategy, inference: Inference, max_nodes: usize) -> usize {
+    let fast = NineProblem::new(strategy).with_inference(inference);
+    let portable = NineProblem::new(strategy)
+        .with_inference(inference)
+        .with_cpu_features(false);
     assert!(!portable.uses_cpu_features());
     let mut stack = vec![Board9::from_grid(grid).expect("a 9×9 grid")];
     let (mut ours, mut reference) = (Vec::new(), Vec::new());
@@ -62,9 +76,11 @@ fn compare_nodes(grid: &Grid, strategy: Strategy, max_nodes: usize) -> usize {
 }
 
 /// Whole searches on both builds: counts to 2, first solutions and their statistics.
-fn compare_searches(grids: &[Grid], strategy: Strategy) {
-    let fast = NineProblem::new(strategy);
-    let portable = NineProblem::new(strategy).with_cpu_features(false);
+fn compare_searches(grids: &[Grid], strategy: Strategy, inference: Inference) {
+    let fast = NineProblem::new(strategy).with_inference(inference);
+    let portable = NineProblem::new(strategy)
+        .with_inference(inference)
+        .with_cpu_features(false);
     let budget = Budget::unlimited();
     for grid in grids {
         let root = Board9::from_grid(grid).expect("a 9×9 grid");
@@ -90,8 +106,11 @@ fn compare_searches(grids: &[Grid], strategy: Strategy) {
         );
         // The same through the public solver.
         let (a, b) = (
-            Solver::new(strategy).count(grid, 2),
-            Solver::new(strategy).with_cpu_features(false).count(grid, 2),
+            Solver::new(strategy).with_inference(inference).count(grid, 2),
+            Solver::new(strategy)
+                .with_inference(inference)
+                .with_cpu_features(false)
+                .count(grid, 2),
         );
         assert_eq!((a.value, counters(&a.stats)), (b.value, counters(&b.stats)));
     }
@@ -104,10 +123,13 @@ fn both_builds_agree_on_generated_and_open_grids() {
     let mut grids: Vec<Grid> = (0..20).map(|seed| generator.generate(seed)).collect();
     grids.push(Grid::empty(Layout::NINE));
     grids.push(Grid::parse_line(&format!("123456789{}", ".".repeat(72))).expect("a valid line"));
-    for strategy in Strategy::ALL {
-        let visited: usize = grids.iter().map(|grid| compare_nodes(grid, strategy, 300)).sum();
-        assert!(visited > 600, "{strategy}: only {visited} nodes");
-        compare_searches(&grids, strategy);
+    for (strategy, inference) in levels() {
+        let visited: usize = grids
+            .iter()
+            .map(|grid| compare_nodes(grid, strategy, inference, 300))
+            .sum();
+        assert!(visited > 600, "{strategy} {inference}: only {visited} nodes");
+        compare_searches(&grids, strategy, inference);
     }
 }
 
@@ -131,13 +153,16 @@ fn both_builds_agree_on_hard_and_17_clue_puzzles() {
                 .map(|line| Grid::parse_line(line).expect("a valid puzzle")),
         );
     }
-    for strategy in Strategy::ALL {
+    for (strategy, inference) in levels() {
         let visited: usize = grids
             .iter()
             .step_by(5)
-            .map(|grid| compare_nodes(grid, strategy, 200))
+            .map(|grid| compare_nodes(grid, strategy, inference, 200))
             .sum();
-        assert!(grids.is_empty() || visited > 1000, "{strategy}: only {visited} nodes");
-        compare_searches(&grids, strategy);
+        assert!(
+            grids.is_empty() || visited > 1000,
+            "{strategy} {inference}: only {visited} nodes"
+        );
+        compare_searches(&grids, strategy, inference);
     }
 }

@@ -2,7 +2,7 @@
 
 use search_core::{Budget, count_solutions};
 use sudoku_core::problem::SudokuProblem;
-use sudoku_core::{Candidates, Grid, Layout, Solver, Strategy};
+use sudoku_core::{Candidates, Grid, Inference, Layout, Solver, Strategy};
 
 #[test]
 fn empty_four_by_four_has_288_solutions_for_every_strategy() {
@@ -70,6 +70,15 @@ fn tdoku_test_puzzles_counts_and_solutions() {
             }
             let singles = Solver::new(strategy).singles_only(true).count(puzzle, u64::MAX);
             assert_eq!(singles.value, *count, "singles only {puzzle} {strategy}");
+            let triads = Solver::new(strategy).with_inference(Inference::Triads);
+            assert_eq!(
+                triads.count(puzzle, u64::MAX).value,
+                *count,
+                "triads {puzzle} {strategy}"
+            );
+            if let Some(expected) = solution {
+                assert_eq!(triads.solve(puzzle).value.map(|g| g.to_line()).as_ref(), Some(expected));
+            }
         }
     }
 }
@@ -80,16 +89,21 @@ fn all_17_clue_puzzles_are_unique() {
         return;
     };
     assert_eq!(lines.len(), 49_158);
-    let solver = Solver::new(Strategy::Greedy);
-    let mut guesses = 0;
-    for line in &lines {
-        let grid = Grid::parse_line(line).unwrap();
-        assert_eq!(grid.givens(), 17);
-        let report = solver.count(&grid, 2);
-        assert_eq!(report.value, 1, "{line}");
-        guesses += report.stats.guesses;
+    for level in [Inference::LockedCandidates, Inference::Triads] {
+        let solver = Solver::new(Strategy::Greedy).with_inference(level);
+        let mut guesses = 0;
+        for line in &lines {
+            let grid = Grid::parse_line(line).unwrap();
+            assert_eq!(grid.givens(), 17);
+            let report = solver.count(&grid, 2);
+            assert_eq!(report.value, 1, "{line} {level}");
+            guesses += report.stats.guesses;
+        }
+        eprintln!(
+            "17-clue, {level}: {:.3} guesses per puzzle",
+            guesses as f64 / lines.len() as f64
+        );
     }
-    eprintln!("17-clue: {:.3} guesses per puzzle", guesses as f64 / lines.len() as f64);
 }
 
 /// How many puzzles of a set propagation alone solves, on the fast engine (with and without

@@ -24,12 +24,12 @@ use search_core::Propagation;
 
 use super::board::{BAND, Board9, count_to_three};
 use super::cpu::{Cpu, Kernel};
-use super::triads::TriadStep;
-use crate::inference::Inference;
 use super::tables::{
     BOX, CLAIMED_CELLS, COL, DIGIT_BAND, DigitBand, LOCKED_MINIROWS, MINIROW_CELLS, PERM_ALLOWED, POINTING_COLUMNS,
     ROW, column_cells, columns, minirow_counts,
 };
+use super::triads::TriadStep;
+use crate::inference::Inference;
 
 /// [`Board9::propagate_with`] as a [`Kernel`]: generated twice, with and without the
 /// bit-manipulation instructions (see [`super::cpu`]).

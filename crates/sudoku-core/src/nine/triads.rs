@@ -202,8 +202,10 @@ impl Board9 {
             }
             let confined = c & naked_cols;
             if confined != 0 {
-                clear_cols |=
-                    next_line(confined) | second_next_line(confined) | next_column(confined) | second_next_column(confined);
+                clear_cols |= next_line(confined)
+                    | second_next_line(confined)
+                    | next_column(confined)
+                    | second_next_column(confined);
             }
             clear_rows &= r;
             clear_cols &= c;
@@ -211,7 +213,8 @@ impl Board9 {
                 continue;
             }
             for band in 0..3 {
-                let cells = ((clear_rows >> band) & MINIROW_FIRST) * 7 | column_cells((clear_cols >> (9 * band)) & 0x1FF);
+                let cells =
+                    ((clear_rows >> band) & MINIROW_FIRST) * 7 | column_cells((clear_cols >> (9 * band)) & 0x1FF);
                 let k = 9 * band + d;
                 let kept = self.cand[k] & !cells;
                 if kept != self.cand[k] {
@@ -327,7 +330,11 @@ mod tests {
         let box_rest: Vec<usize> = (1..=3).flat_map(|r| [2, 3].map(|c| cell(r, c))).collect();
         remove(&mut board, &box_rest, &[4, 6, 8]);
         let mut expected = board;
-        remove(&mut expected, &[cell(1, 1), cell(2, 1), cell(3, 1)], &[1, 2, 3, 5, 7, 9]);
+        remove(
+            &mut expected,
+            &[cell(1, 1), cell(2, 1), cell(3, 1)],
+            &[1, 2, 3, 5, 7, 9],
+        );
         let after = assert_pass_gives(board, &expected, 18);
         // Now a naked triad as well: 4, 6 and 8 leave the rest of column 1.
         let column_rest: Vec<usize> = (4..=9).map(|r| cell(r, 1)).collect();
@@ -339,11 +346,19 @@ mod tests {
     fn too_few_digits_or_too_many_required_is_a_contradiction() {
         // A minirow with two possible digits.
         let mut board = Board9::new();
-        remove(&mut board, &[cell(5, 7), cell(5, 8), cell(5, 9)], &[3, 4, 5, 6, 7, 8, 9]);
+        remove(
+            &mut board,
+            &[cell(5, 7), cell(5, 8), cell(5, 9)],
+            &[3, 4, 5, 6, 7, 8, 9],
+        );
         assert!(matches!(board.triads(), TriadStep::Contradiction));
         // A minicolumn with two possible digits.
         let mut board = Board9::new();
-        remove(&mut board, &[cell(7, 2), cell(8, 2), cell(9, 2)], &[1, 2, 3, 4, 5, 6, 7]);
+        remove(
+            &mut board,
+            &[cell(7, 2), cell(8, 2), cell(9, 2)],
+            &[1, 2, 3, 4, 5, 6, 7],
+        );
         assert!(matches!(board.triads(), TriadStep::Contradiction));
         // Four digits required in r1c1–r1c3.
         let mut board = Board9::new();
@@ -371,7 +386,10 @@ mod tests {
             let in_box = next_column(x) | second_next_column(x);
             // Minirow layout (9 * row + 3 * box + band): same row and band, other boxes.
             let (row, boxx, band) = (bit / 9, (bit % 9) / 3, bit % 3);
-            let same_row: u32 = (0..3).filter(|&b| b != boxx).map(|b| 1 << (9 * row + 3 * b + band)).sum();
+            let same_row: u32 = (0..3)
+                .filter(|&b| b != boxx)
+                .map(|b| 1 << (9 * row + 3 * b + band))
+                .sum();
             assert_eq!(in_row, same_row, "{bit}");
             let same_box: u32 = (0..3).filter(|&r| r != row).map(|r| 1 << (9 * r + bit % 9)).sum();
             assert_eq!(in_line, same_box, "{bit}");
