@@ -177,41 +177,40 @@ impl Board9 {
             return TriadStep::Contradiction;
         }
         let (need_row_three, need_col_three) = (need_three as u32, (need_three >> 32) as u32);
-        // A triad without open cells has nothing left to give: its digits already left its
-        // peers when they were placed.
-        let (o0, o1, o2) = (self.open[0], self.open[1], self.open[2]);
-        let open_rows = minirows(o0) | (minirows(o1) << 1) | (minirows(o2) << 2);
-        let open_cols = minicolumns(o0) | (minicolumns(o1) << 9) | (minicolumns(o2) << 18);
-        let (naked_rows, naked_cols) = (naked_rows & open_rows, naked_cols & open_cols);
-        let (hidden_rows, hidden_cols) = (need_row_three & open_rows, need_col_three & open_cols);
-        if (naked_rows | naked_cols | hidden_rows | hidden_cols) == 0 {
+        // A digit has something to leave only in the naked or hidden triads where it is not
+        // required: where it is, it is already alone in the triad's line and box (at the
+        // fixpoint of the band and column rules, see above), and a hidden triad keeps it.
+        // Settled triads (every cell solved) drop out here too: their digits are required.
+        let (hit_rows, hit_cols) = (naked_rows | need_row_three, naked_cols | need_col_three);
+        let mut fresh_rows = [0u32; 9];
+        let mut fresh_cols = [0u32; 9];
+        let mut any = 0;
+        for d in 0..9 {
+            fresh_rows[d] = rows[d] & !need_rows[d] & hit_rows;
+            fresh_cols[d] = cols[d] & !need_cols[d] & hit_cols;
+            any |= fresh_rows[d] | fresh_cols[d];
+        }
+        if any == 0 {
             return TriadStep::Nothing;
         }
-        // Per digit, the triads it must leave, in both layouts.
         let mut changed = 0u32;
         for d in 0..9 {
-            let (r, c) = (rows[d], cols[d]);
-            // Naked: confined to a triad, the digit leaves the other triads of its line and box.
-            // Hidden: a triad full of required digits keeps only those.
-            let mut clear_rows = hidden_rows & !need_rows[d];
-            let mut clear_cols = hidden_cols & !need_cols[d];
-            let confined = r & naked_rows;
-            if confined != 0 {
-                clear_rows |=
-                    next_box(confined) | second_next_box(confined) | next_line(confined) | second_next_line(confined);
-            }
-            let confined = c & naked_cols;
-            if confined != 0 {
-                clear_cols |= next_line(confined)
-                    | second_next_line(confined)
-                    | next_column(confined)
-                    | second_next_column(confined);
-            }
-            clear_rows &= r;
-            clear_cols &= c;
-            if (clear_rows | clear_cols) == 0 {
+            let (fresh_r, fresh_c) = (fresh_rows[d], fresh_cols[d]);
+            if (fresh_r | fresh_c) == 0 {
                 continue;
             }
+            // Hidden: a triad full of required digits keeps only those.
+            let mut clear_rows = fresh_r & need_row_three;
+            let mut clear_cols = fresh_c & need_col_three;
+            // Naked: confined to a triad, the digit leaves the other triads of its line and box.
+            let confined = fresh_r & naked_rows;
+            clear_rows |=
+                next_box(confined) | second_next_box(confined) | next_line(confined) | second_next_line(confined);
+            let confined = fresh_c & naked_cols;
+            clear_cols |=
+                next_line(confined) | second_next_line(confined) | next_column(confined) | second_next_column(confined);
+            clear_rows &= rows[d];
+            clear_cols &= cols[d];
             for band in 0..3 {
                 let cells =
                     ((clear_rows >> band) & MINIROW_FIRST) * 7 | column_cells((clear_cols >> (9 * band)) & 0x1FF);
@@ -274,6 +273,14 @@ mod tests {
         board
     }
 
+    /// The pass runs where singles and locked candidates have nothing left to do: so do the
+    /// hand-made positions.
+    fn assert_at_locked_fixpoint(board: &Board9) {
+        let mut fixed = *board;
+        assert_eq!(fixed.propagate_with(true), search_core::Propagation::Open);
+        assert_eq!(fixed.cand, board.cand);
+    }
+
     const ONE_TO_THREE: [usize; 3] = [1, 2, 3];
     const FOUR_TO_NINE: [usize; 6] = [4, 5, 6, 7, 8, 9];
 
@@ -283,6 +290,7 @@ mod tests {
         let mut board = Board9::new();
         let triad = [cell(1, 1), cell(1, 2), cell(1, 3)];
         remove(&mut board, &triad, &FOUR_TO_NINE);
+        assert_at_locked_fixpoint(&board);
         let mut expected = board;
         let row_rest: Vec<usize> = (4..=9).map(|c| cell(1, c)).collect();
         let box_rest: Vec<usize> = [2, 3].iter().flat_map(|&r| (1..=3).map(move |c| cell(r, c))).collect();
@@ -299,6 +307,7 @@ mod tests {
         let mut board = Board9::new();
         let triad = [cell(4, 8), cell(5, 8), cell(6, 8)];
         remove(&mut board, &triad, &[1, 3, 4, 6, 7, 8]);
+        assert_at_locked_fixpoint(&board);
         let mut expected = board;
         let column_rest: Vec<usize> = [1, 2, 3, 7, 8, 9].iter().map(|&r| cell(r, 8)).collect();
         let box_rest: Vec<usize> = (4..=6).flat_map(|r| [7, 9].map(|c| cell(r, c))).collect();
@@ -310,36 +319,38 @@ mod tests {
 
     #[test]
     fn hidden_minirow_triad_keeps_only_its_required_digits() {
-        // 1, 2 and 3 cannot go anywhere else in row 8 than r8c4–r8c6.
+        // 1, 2 and 3 cannot go anywhere else in row 8 than r8c4–r8c6, and so (claiming) not
+        // elsewhere in box 8.
         let mut board = Board9::new();
         let row_rest: Vec<usize> = [1, 2, 3, 7, 8, 9].iter().map(|&c| cell(8, c)).collect();
+        let box_rest: Vec<usize> = [7, 9].iter().flat_map(|&r| (4..=6).map(move |c| cell(r, c))).collect();
         remove(&mut board, &row_rest, &ONE_TO_THREE);
+        remove(&mut board, &box_rest, &ONE_TO_THREE);
+        assert_at_locked_fixpoint(&board);
         let mut expected = board;
         remove(&mut expected, &[cell(8, 4), cell(8, 5), cell(8, 6)], &FOUR_TO_NINE);
-        let after = assert_pass_gives(board, &expected, 18);
-        // Now a naked triad as well: 1, 2 and 3 leave the rest of box 8.
-        let box_rest: Vec<usize> = [7, 9].iter().flat_map(|&r| (4..=6).map(move |c| cell(r, c))).collect();
-        remove(&mut expected, &box_rest, &ONE_TO_THREE);
-        assert_pass_gives(after, &expected, 18);
+        let mut after = assert_pass_gives(board, &expected, 18);
+        assert!(matches!(after.triads(), TriadStep::Nothing));
     }
 
     #[test]
     fn hidden_minicolumn_triad_keeps_only_its_required_digits() {
-        // In box 1, 4, 6 and 8 can only go in column 1 (r1c1–r3c1).
+        // In box 1, 4, 6 and 8 can only go in column 1 (r1c1–r3c1), and so (pointing) not
+        // elsewhere in column 1.
         let mut board = Board9::new();
         let box_rest: Vec<usize> = (1..=3).flat_map(|r| [2, 3].map(|c| cell(r, c))).collect();
+        let column_rest: Vec<usize> = (4..=9).map(|r| cell(r, 1)).collect();
         remove(&mut board, &box_rest, &[4, 6, 8]);
+        remove(&mut board, &column_rest, &[4, 6, 8]);
+        assert_at_locked_fixpoint(&board);
         let mut expected = board;
         remove(
             &mut expected,
             &[cell(1, 1), cell(2, 1), cell(3, 1)],
             &[1, 2, 3, 5, 7, 9],
         );
-        let after = assert_pass_gives(board, &expected, 18);
-        // Now a naked triad as well: 4, 6 and 8 leave the rest of column 1.
-        let column_rest: Vec<usize> = (4..=9).map(|r| cell(r, 1)).collect();
-        remove(&mut expected, &column_rest, &[4, 6, 8]);
-        assert_pass_gives(after, &expected, 18);
+        let mut after = assert_pass_gives(board, &expected, 18);
+        assert!(matches!(after.triads(), TriadStep::Nothing));
     }
 
     #[test]
