@@ -1,14 +1,15 @@
 //! Full-set throughput of sudoku-core against the `sudoku` crate 0.8, one thread, count up to
 //! 2 solutions, parsing excluded; the two solvers alternate over `--rounds` passes (default 3)
 //! and the best pass of each is reported, which damps the noise of a shared machine. Greedy
-//! runs twice: with the 9×9 engine's run-time CPU-feature dispatch (the default) and with the
-//! portable build forced (`Solver::with_cpu_features(false)`).
+//! runs three times: with the 9×9 engine's run-time CPU-feature dispatch (the default), with
+//! the portable build forced (`Solver::with_cpu_features(false)`), and with triad inference
+//! (`Solver::with_inference(Inference::Triads)`).
 //!
 //! `cargo run --release -p search-benches --example sudoku_compare [-- --rounds N]`
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::{Grid, Solver, Strategy};
+use sudoku_core::{Grid, Inference, Solver, Strategy};
 
 fn main() {
     let rounds = std::env::args()
@@ -32,14 +33,22 @@ fn main() {
             .collect();
         assert_eq!(ours.len(), theirs.len());
         let solvers = [
-            Solver::new(Strategy::Greedy),
-            Solver::new(Strategy::Greedy).with_cpu_features(false),
-            Solver::new(Strategy::Mrv),
+            (Solver::new(Strategy::Greedy), "sudoku-core greedy"),
+            (
+                Solver::new(Strategy::Greedy).with_cpu_features(false),
+                "sudoku-core greedy, portable build",
+            ),
+            (
+                Solver::new(Strategy::Greedy).with_inference(Inference::Triads),
+                "sudoku-core greedy, triads",
+            ),
+            (Solver::new(Strategy::Mrv), "sudoku-core mrv"),
         ];
-        let mut best = [Duration::MAX; 4];
-        let mut guesses = [0u64; 3];
+        let peer = solvers.len();
+        let mut best = [Duration::MAX; 5];
+        let mut guesses = [0u64; 4];
         for _ in 0..rounds {
-            for (i, solver) in solvers.iter().enumerate() {
+            for (i, (solver, _)) in solvers.iter().enumerate() {
                 let start = Instant::now();
                 let mut total = 0;
                 let mut g = 0;
@@ -54,21 +63,14 @@ fn main() {
             }
             let start = Instant::now();
             let total: usize = theirs.iter().map(|s| s.solutions_count_up_to(2)).sum();
-            best[3] = best[3].min(start.elapsed());
+            best[peer] = best[peer].min(start.elapsed());
             assert_eq!(total, theirs.len());
         }
         let n = ours.len() as f64;
         let rate = |d: Duration| n / d.as_secs_f64();
-        for (i, label) in [
-            "sudoku-core greedy",
-            "sudoku-core greedy, portable build",
-            "sudoku-core mrv",
-            "sudoku 0.8",
-        ]
-        .iter()
-        .enumerate()
-        {
-            let g = if i < 3 {
+        let labels = solvers.iter().map(|&(_, label)| label).chain(["sudoku 0.8"]);
+        for (i, label) in labels.enumerate() {
+            let g = if i < peer {
                 format!("{:.2}", guesses[i] as f64 / n)
             } else {
                 "–".to_string()
@@ -78,7 +80,7 @@ fn main() {
                 ours.len(),
                 best[i].as_secs_f64(),
                 rate(best[i]),
-                rate(best[i]) / rate(best[3]),
+                rate(best[i]) / rate(best[peer]),
             );
         }
     }
