@@ -3,8 +3,14 @@
 use std::str::FromStr;
 
 /// The propagation level: which rules run to a fixpoint at every node before the search
-/// branches. Each level includes the ones before it, so the search tree can only shrink from
-/// one level to the next; every level counts the same solutions.
+/// branches. Each level includes the ones before it, so each level's fixpoint holds a subset
+/// of the candidates the weaker levels leave, and every level counts the same solutions. (The
+/// tree usually shrinks too, but need not: a stronger fixpoint may make the strategy pick a
+/// different cell.)
+///
+/// The default is [`Inference::Triads`], the fastest on the issue's benchmark sets by time
+/// (see docs/BENCHMARKS.md, round 7); the paper's strategy tables in docs/sudoku.md use
+/// [`Inference::LockedCandidates`].
 ///
 /// ```
 /// use sudoku_core::{Grid, Inference, Solver, Strategy};
@@ -21,13 +27,14 @@ pub enum Inference {
     Singles,
     /// Singles and locked candidates (pointing and claiming): the paper's propagation and the
     /// level of the strategy tables in docs/sudoku.md.
-    #[default]
     LockedCandidates,
     /// Locked candidates and, when they are stuck, triads (tdoku's extra inference): the three
     /// cells where a row or a column crosses a box hold three different digits, so a triad
     /// with exactly three possible digits confines them to it (naked triad), and a triad
     /// that must hold three given digits holds no other (hidden triad). Only the 9×9 engine
-    /// has triads; other sizes run [`Inference::LockedCandidates`] at this level.
+    /// has triads; other sizes run [`Inference::LockedCandidates`] at this level. The
+    /// default.
+    #[default]
     Triads,
 }
 

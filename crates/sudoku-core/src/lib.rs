@@ -2,7 +2,8 @@
 //!
 //! The Sudoku engine of the search workspace: bitset candidate grids for every box size
 //! (4×4, 6×6, 9×9, 16×16, 25×25), a parser and printer with typed errors, propagation
-//! (naked and hidden singles, locked candidates), depth-first search on [`search_core`]'s
+//! (naked and hidden singles, locked candidates, and on 9×9 naked and hidden triads: see
+//! [`Inference`]), depth-first search on [`search_core`]'s
 //! [`ConstraintProblem`](search_core::ConstraintProblem) with selectable branching strategies
 //! (first open cell, fewest candidates, and the greedy rule of a Sudoku paper), solution
 //! counting, uniqueness checks, and seeded generation of unique puzzles.

@@ -91,8 +91,8 @@ impl Solver {
     }
 
     /// The same solver propagating with naked and hidden singles only (no locked
-    /// candidates; `true`), or at the default level ([`Inference::default`]; `false`), for
-    /// comparisons.
+    /// candidates; `true`), or at the default level ([`Inference::default`], triads;
+    /// `false`), for comparisons.
     #[must_use]
     pub fn singles_only(mut self, on: bool) -> Self {
         self.inference = if on { Inference::Singles } else { Inference::default() };

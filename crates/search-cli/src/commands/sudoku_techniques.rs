@@ -259,7 +259,10 @@ pub fn levels(args: &LevelsArgs) -> CommandResult {
         };
         let limit = args.limit;
         row("fast 9×9 engine (singles + locked)", &|g| {
-            Solver::default().count(g, limit).stats
+            Solver::default()
+                .with_inference(sudoku_core::Inference::LockedCandidates)
+                .count(g, limit)
+                .stats
         })?;
         for &level in &levels {
             let problem = TechniqueProblem::new(level, Strategy::Greedy);

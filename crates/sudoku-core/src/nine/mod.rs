@@ -22,8 +22,8 @@ use crate::strategy::{Placement, Strategy};
 use cpu::Cpu;
 
 /// 9×9 Sudoku as a search-core [`ConstraintProblem`] on [`Board9`]: propagation at an
-/// [`Inference`] level (by default naked and hidden singles and locked candidates; triads
-/// with [`NineProblem::with_inference`]), branching by a [`Strategy`].
+/// [`Inference`] level (by default naked and hidden singles, locked candidates and triads;
+/// choose another with [`NineProblem::with_inference`]), branching by a [`Strategy`].
 ///
 /// ```
 /// use search_core::{Budget, count_solutions};
@@ -48,8 +48,9 @@ impl Default for NineProblem {
 }
 
 impl NineProblem {
-    /// Branch with `strategy`; propagate with singles and locked candidates; the hot code in
-    /// its `popcnt`/BMI build when the running CPU has those instructions (detected here).
+    /// Branch with `strategy`; propagate at the default [`Inference`] level (singles, locked
+    /// candidates and triads); the hot code in its `popcnt`/BMI build when the running CPU
+    /// has those instructions (detected here).
     pub fn new(strategy: Strategy) -> Self {
         NineProblem {
             strategy,
