@@ -66,10 +66,8 @@ fn walk(grid: &Grid, solution: Option<&Grid>, max_nodes: usize, seen: &mut Seen)
             }
             seen.stronger += usize::from(weak != strong);
         }
-        if by_triads == Propagation::Solved {
-            if let (true, Some(solution)) = (on_path, solution) {
-                assert_eq!(triads.to_grid(), *solution);
-            }
+        if let (Propagation::Solved, true, Some(solution)) = (by_triads, on_path, solution) {
+            assert_eq!(triads.to_grid(), *solution);
         }
         if by_triads != Propagation::Open {
             continue;

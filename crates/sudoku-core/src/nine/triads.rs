@@ -213,7 +213,7 @@ impl Board9 {
             clear_cols &= cols[d];
             for band in 0..3 {
                 let cells =
-                    ((clear_rows >> band) & MINIROW_FIRST) * 7 | column_cells((clear_cols >> (9 * band)) & 0x1FF);
+                    (((clear_rows >> band) & MINIROW_FIRST) * 7) | column_cells((clear_cols >> (9 * band)) & 0x1FF);
                 let k = 9 * band + d;
                 let kept = self.cand[k] & !cells;
                 if kept != self.cand[k] {
