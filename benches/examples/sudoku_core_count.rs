@@ -16,7 +16,7 @@ use sudoku_core::{Grid, Inference, Solver, Strategy};
 
 fn main() -> std::io::Result<()> {
     let path = std::env::args().nth(1).ok_or_else(|| {
-        std::io::Error::other("usage: sudoku_core_count FILE [first|mrv|greedy] [singles|locked|triads] [portable]")
+        std::io::Error::other("usage: sudoku_core_count FILE [STRATEGY] [singles|locked|triads] [portable]")
     })?;
     let (mut strategy, mut inference, mut portable) = (Strategy::Greedy, Inference::default(), false);
     for arg in std::env::args().skip(2) {

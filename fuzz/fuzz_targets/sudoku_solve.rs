@@ -26,7 +26,7 @@ fuzz_target!(|input: Input| {
         values[cell as usize % layout.cells()] = digit % (n + 1);
     }
     let Ok(grid) = Grid::from_values(layout, values) else { return };
-    let strategy = Strategy::ALL[input.strategy as usize % 3];
+    let strategy = Strategy::ALL[input.strategy as usize % Strategy::ALL.len()];
     let budget = Budget::unlimited().with_node_limit(u64::from(input.node_limit) + 1);
     let solver = Solver::new(strategy).with_budget(budget.clone());
     let count = solver.count(&grid, 3);

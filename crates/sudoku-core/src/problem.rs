@@ -4,6 +4,7 @@
 use search_core::{ConstraintProblem, Propagation, SearchSpace};
 
 use crate::candidates::Candidates;
+use crate::geometry::Geometry;
 use crate::propagate::{Rules, propagate};
 use crate::strategy::{Placement, Strategy};
 
@@ -57,6 +58,12 @@ impl SearchSpace for SudokuProblem {
 /// eliminations first under the greedy rule (the sort is stable, so ties keep increasing
 /// digits). Shared by [`SudokuProblem`] and the technique pipeline.
 pub(crate) fn branch_choices(state: &Candidates, strategy: Strategy, out: &mut Vec<Placement>) {
+    if strategy.is_binary()
+        && let Some((first, second)) = binary_branch(state, strategy)
+    {
+        out.extend([first, second]);
+        return;
+    }
     let Some(cell) = branch_cell(state, strategy) else {
         return;
     };
@@ -65,7 +72,7 @@ pub(crate) fn branch_choices(state: &Candidates, strategy: Strategy, out: &mut V
         cell: cell as u16,
         digit,
     }));
-    if strategy == Strategy::Greedy {
+    if strategy == Strategy::Greedy || strategy.is_binary() {
         out[start..].sort_by_key(|p| std::cmp::Reverse(state.eliminations(cell, p.digit)));
     }
 }
@@ -82,13 +89,83 @@ impl ConstraintProblem for SudokuProblem {
     }
 }
 
-/// The cell `strategy` branches on, `None` when no cell is open.
+/// The binary strategies' score of a placement in an open cell: the candidates it removes from
+/// the cell's peers, a removal from a bivalue peer (which then has a single left) counting
+/// `1 + FORCED_WEIGHT` times.
+fn removals(state: &Candidates, placement: Placement) -> u32 {
+    let cell = usize::from(placement.cell);
+    let bit = 1u32 << (placement.digit - 1);
+    let (mut removed, mut forced) = (0u32, 0u32);
+    for &peer in &Geometry::of(state.layout()).peers[cell] {
+        let peer = usize::from(peer);
+        let mask = state.masks()[peer];
+        if state.value(peer).is_none() && mask & bit != 0 {
+            removed += 1;
+            forced += u32::from(mask.count_ones() == 2);
+        }
+    }
+    removed + FORCED_WEIGHT * forced
+}
+
+/// The extra weight of a removal that leaves its cell with one candidate (a naked single):
+/// such a removal counts `1 + FORCED_WEIGHT` times.
+pub(crate) const FORCED_WEIGHT: u32 = 2;
+
+/// The best two-way branch of a binary `strategy` (see [`Strategy`]): a bivalue cell or a
+/// digit with exactly two places in a house, ranked by [`Strategy::binary_key`], the
+/// placement removing more first; `None` when there is no such branch.
+pub fn binary_branch(state: &Candidates, strategy: Strategy) -> Option<(Placement, Placement)> {
+    let layout = state.layout();
+    let mut best: Option<(u64, Placement, Placement)> = None;
+    let mut consider = |a: Placement, b: Placement| {
+        let (ra, rb) = (removals(state, a), removals(state, b));
+        let key = strategy.binary_key(ra, rb);
+        if best.is_none_or(|(k, _, _)| key > k) {
+            best = Some(if rb > ra { (key, b, a) } else { (key, a, b) });
+        }
+    };
+    for cell in 0..layout.cells() {
+        if state.value(cell).is_some() {
+            continue;
+        }
+        let candidates = state.candidates(cell);
+        if candidates.len() == 2 {
+            let mut digits = candidates.iter();
+            if let (Some(x), Some(y)) = (digits.next(), digits.next()) {
+                let cell = cell as u16;
+                consider(Placement { cell, digit: x }, Placement { cell, digit: y });
+            }
+        }
+    }
+    for digit in 1..=layout.size() as u8 {
+        for house in layout.houses() {
+            let mut cells = state.cells_with(house, digit);
+            if let (Some(a), Some(b), None) = (cells.next(), cells.next(), cells.next()) {
+                consider(Placement { cell: a as u16, digit }, Placement { cell: b as u16, digit });
+            }
+        }
+    }
+    best.map(|(_, first, second)| (first, second))
+}
+
+/// The cell `strategy` branches on, `None` when no cell is open. The binary strategies
+/// name the cell of their first placement ([`binary_branch`]), or greedy's cell when they
+/// have no two-way branch.
 pub fn branch_cell(state: &Candidates, strategy: Strategy) -> Option<usize> {
+    if strategy.is_binary()
+        && let Some((first, _)) = binary_branch(state, strategy)
+    {
+        return Some(usize::from(first.cell));
+    }
     let open = (0..state.layout().cells()).filter(|&c| state.value(c).is_none());
     match strategy {
         Strategy::First => open.into_iter().next(),
         Strategy::Mrv => open.min_by_key(|&c| state.candidates(c).len()),
-        Strategy::Greedy => {
+        Strategy::Greedy
+        | Strategy::BinaryMax
+        | Strategy::BinarySum
+        | Strategy::BinaryMin
+        | Strategy::BinaryProduct => {
             let mut best: Option<(usize, usize, usize)> = None; // (count, -elims as rank, cell)
             for cell in open {
                 let count = state.candidates(cell).len();

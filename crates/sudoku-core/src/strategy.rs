@@ -2,8 +2,21 @@
 
 use std::str::FromStr;
 
-/// Which open cell the depth-first search branches on when propagation is stuck. The
-/// children are the cell's candidates.
+/// What the depth-first search branches on when propagation is stuck. The first three
+/// strategies split on a cell (the children are its candidates); the `Binary*` strategies
+/// split two ways, on a cell with two candidates (*bivalue*: "this digit or the other") or on
+/// a digit with exactly two places left in a row, column or box (*bilocal*: "the digit goes
+/// here or there"), whichever scores best. Either way the children cover every solution and
+/// no two share one, so counts are the same under every strategy.
+///
+/// The binary strategies score a placement by the candidates it removes from its peers, a
+/// removal that leaves a peer with a single candidate (a naked single for the next
+/// propagation) counting three times. A branch's two placements remove `a` and `b`; the
+/// strategies differ in how they rank branches by `(a, b)` (ties go to the first branch in
+/// the order: bivalue cells in reading order, then per digit its rows, columns and boxes).
+/// When no branch is binary (rare: every open cell has three or more candidates and every
+/// digit three or more places), they branch as [`Strategy::Greedy`]. The placement that
+/// removes more goes first (the lower digit, resp. the earlier cell, on a tie).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Strategy {
     /// The first open cell in reading order (plain backtracking); digits in increasing order.
@@ -17,18 +30,64 @@ pub enum Strategy {
     /// remove.
     #[default]
     Greedy,
+    /// Binary branching ranked by the larger score (`max(a, b)`, then the smaller): the
+    /// greedy rule's score extended to bilocal digits.
+    BinaryMax,
+    /// Binary branching ranked by the removals of both children together (`a + b`, then the
+    /// smaller).
+    BinarySum,
+    /// Binary branching ranked by the smaller removal count (`min(a, b)`, then the larger), so
+    /// that both children simplify.
+    BinaryMin,
+    /// Binary branching ranked by the product of the removal counts (`a · b`, then the sum).
+    BinaryProduct,
 }
 
 impl Strategy {
     /// Every strategy, in the order of the docs' comparison table.
-    pub const ALL: [Strategy; 3] = [Strategy::First, Strategy::Mrv, Strategy::Greedy];
+    pub const ALL: [Strategy; 7] = [
+        Strategy::First,
+        Strategy::Mrv,
+        Strategy::Greedy,
+        Strategy::BinaryMax,
+        Strategy::BinarySum,
+        Strategy::BinaryMin,
+        Strategy::BinaryProduct,
+    ];
 
-    /// The command-line name: `first`, `mrv` or `greedy`.
+    /// The command-line name: `first`, `mrv`, `greedy`, `binary-max`, `binary-sum`,
+    /// `binary-min` or `binary-product`.
     pub fn name(self) -> &'static str {
         match self {
             Strategy::First => "first",
             Strategy::Mrv => "mrv",
             Strategy::Greedy => "greedy",
+            Strategy::BinaryMax => "binary-max",
+            Strategy::BinarySum => "binary-sum",
+            Strategy::BinaryMin => "binary-min",
+            Strategy::BinaryProduct => "binary-product",
+        }
+    }
+
+    /// Whether the strategy branches two ways on bivalue cells and bilocal digits.
+    pub fn is_binary(self) -> bool {
+        matches!(
+            self,
+            Strategy::BinaryMax | Strategy::BinarySum | Strategy::BinaryMin | Strategy::BinaryProduct
+        )
+    }
+
+    /// The rank of a binary branch whose placements remove `a` and `b` candidates under this
+    /// strategy (higher is better; 0 for the strategies that are not binary).
+    #[inline(always)]
+    pub(crate) fn binary_key(self, a: u32, b: u32) -> u64 {
+        let (lo, hi) = (u64::from(a.min(b)), u64::from(a.max(b)));
+        match self {
+            Strategy::BinaryMax => hi << 32 | lo,
+            Strategy::BinarySum => (lo + hi) << 32 | lo,
+            Strategy::BinaryMin => lo << 32 | hi,
+            Strategy::BinaryProduct => (lo * hi) << 32 | (lo + hi),
+            Strategy::First | Strategy::Mrv | Strategy::Greedy => 0,
         }
     }
 }
@@ -39,21 +98,19 @@ impl std::fmt::Display for Strategy {
     }
 }
 
-/// A strategy name that is not `first`, `mrv` or `greedy`.
+/// A strategy name that is not one of [`Strategy::ALL`]'s names.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown strategy {0:?} (expected first, mrv or greedy)")]
+#[error("unknown strategy {0:?} (expected first, mrv, greedy, binary-max, binary-sum, binary-min or binary-product)")]
 pub struct UnknownStrategy(pub String);
 
 impl FromStr for Strategy {
     type Err = UnknownStrategy;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "first" => Ok(Strategy::First),
-            "mrv" => Ok(Strategy::Mrv),
-            "greedy" => Ok(Strategy::Greedy),
-            other => Err(UnknownStrategy(other.to_string())),
-        }
+        Strategy::ALL
+            .into_iter()
+            .find(|strategy| strategy.name() == s)
+            .ok_or_else(|| UnknownStrategy(s.to_string()))
     }
 }
 

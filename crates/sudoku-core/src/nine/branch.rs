@@ -69,7 +69,7 @@ fn fewest_candidates_counted(board: &Board9) -> Option<(u32, [u32; 3])> {
 /// The candidates of a digit as the removal count of a placement in a band reads them: the
 /// band's word (`own`) in the low half, the word of the next band (`other1`) in the high half.
 #[inline(always)]
-fn own_and_next(own: u32, other1: u32) -> u64 {
+pub(super) fn own_and_next(own: u32, other1: u32) -> u64 {
     u64::from(own) | (u64::from(other1) << 32)
 }
 
@@ -78,7 +78,7 @@ fn own_and_next(own: u32, other1: u32) -> u64 {
 /// No peer of a cell holding the digit is solved with it, so every peer candidate is an open
 /// cell's.
 #[inline(always)]
-fn eliminations(own_and_next: u64, other2: u32, i: usize) -> u32 {
+pub(super) fn eliminations(own_and_next: u64, other2: u32, i: usize) -> u32 {
     let masks = &SCORE_MASKS[i & 31];
     // One 64-bit population count instead of three: the column bits of the third band
     // interleave with those of the second without overlap (positions c, c + 9, c + 18 and
@@ -120,11 +120,11 @@ const SCORE_MASKS: [ScoreMasks; 32] = {
 };
 
 /// The two bands other than `band`: `OTHER_BANDS[band]`.
-const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (2, 0), (0, 1)];
+pub(super) const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (2, 0), (0, 1)];
 
 /// [`eliminations`] read from the board.
 #[inline(always)]
-fn eliminations_on(board: &Board9, d: usize, band: usize, i: usize) -> u32 {
+pub(super) fn eliminations_on(board: &Board9, d: usize, band: usize, i: usize) -> u32 {
     let (b1, b2) = OTHER_BANDS[band];
     eliminations(
         own_and_next(board.band_candidates(d, band), board.band_candidates(d, b1)),
@@ -200,6 +200,9 @@ pub(crate) fn choices(board: &Board9, strategy: Strategy, out: &mut Vec<Placemen
             (0..3).find_map(|band| (masks[band] != 0).then(|| band * 27 + masks[band].trailing_zeros() as usize))
         }),
         Strategy::Greedy => return greedy(board, out),
+        Strategy::BinaryMax | Strategy::BinarySum | Strategy::BinaryMin | Strategy::BinaryProduct => {
+            return super::binary::binary(board, strategy, out);
+        }
     };
     if let Some(cell) = cell {
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
@@ -218,7 +221,7 @@ pub(crate) fn choices(board: &Board9, strategy: Strategy, out: &mut Vec<Placemen
 /// placement that removes the most candidates from its peers; its digits in decreasing order
 /// of removals (ties: lower digit first).
 #[inline(always)]
-fn greedy(board: &Board9, out: &mut Vec<Placement>) {
+pub(super) fn greedy(board: &Board9, out: &mut Vec<Placement>) {
     let Some((fewest, masks)) = fewest_candidates(board) else {
         return;
     };

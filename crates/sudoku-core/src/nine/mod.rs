@@ -6,6 +6,7 @@
 //! never straddle a band and a column is three 9-bit slices, so every rule is a few mask
 //! operations. The search-core engine copies the 128-byte board for each child.
 
+mod binary;
 mod board;
 mod branch;
 mod cpu;
