@@ -29,7 +29,7 @@ fn bench_set(c: &mut Criterion, name: &str, file: &str, step: usize) {
     let mut group = c.benchmark_group(format!("sudoku_count2/{name}"));
     group.throughput(Throughput::Elements(ours.len() as u64));
     group.sample_size(10);
-    for strategy in [Strategy::Greedy, Strategy::Mrv] {
+    for strategy in [Strategy::Greedy, Strategy::Mrv, Strategy::BinaryProduct] {
         let solver = Solver::new(strategy);
         group.bench_function(format!("sudoku-core {strategy}"), |b| {
             b.iter(|| ours.iter().map(|g| solver.count(black_box(g), 2).value).sum::<u64>());

@@ -42,7 +42,15 @@ fn count_stats_and_strategies() {
     let (out, ok) = run(&["sudoku", "count", "--limit", "5"], &input);
     assert!(ok);
     assert_eq!(out, "1\n5\n");
-    for strategy in ["first", "mrv", "greedy"] {
+    for strategy in [
+        "first",
+        "mrv",
+        "greedy",
+        "binary-max",
+        "binary-sum",
+        "binary-min",
+        "binary-product",
+    ] {
         let (out, ok) = run(
             &["sudoku", "solve", "--stats", "--strategy", strategy],
             &format!("{PUZZLE}\n"),

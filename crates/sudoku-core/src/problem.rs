@@ -111,8 +111,8 @@ fn removals(state: &Candidates, placement: Placement) -> u32 {
 /// such a removal counts `1 + FORCED_WEIGHT` times.
 pub(crate) const FORCED_WEIGHT: u32 = 2;
 
-/// The best two-way branch of a binary `strategy` (see [`Strategy`]): a bivalue cell or a
-/// digit with exactly two places in a house, ranked by [`Strategy::binary_key`], the
+/// The best two-way branch of a binary `strategy` (see [`Strategy`]): a bivalue cell or
+/// (when [`Strategy::uses_bilocal_digits`]) a digit with exactly two places in a house, ranked by [`Strategy::binary_key`], the
 /// placement removing more first; `None` when there is no such branch.
 pub fn binary_branch(state: &Candidates, strategy: Strategy) -> Option<(Placement, Placement)> {
     let layout = state.layout();
@@ -137,7 +137,12 @@ pub fn binary_branch(state: &Candidates, strategy: Strategy) -> Option<(Placemen
             }
         }
     }
-    for digit in 1..=layout.size() as u8 {
+    let digits = if strategy.uses_bilocal_digits() {
+        layout.size() as u8
+    } else {
+        0
+    };
+    for digit in 1..=digits {
         for house in layout.houses() {
             let mut cells = state.cells_with(house, digit);
             if let (Some(a), Some(b), None) = (cells.next(), cells.next(), cells.next()) {
@@ -165,7 +170,8 @@ pub fn branch_cell(state: &Candidates, strategy: Strategy) -> Option<usize> {
         | Strategy::BinaryMax
         | Strategy::BinarySum
         | Strategy::BinaryMin
-        | Strategy::BinaryProduct => {
+        | Strategy::BinaryProduct
+        | Strategy::BivalueProduct => {
             let mut best: Option<(usize, usize, usize)> = None; // (count, -elims as rank, cell)
             for cell in open {
                 let count = state.candidates(cell).len();

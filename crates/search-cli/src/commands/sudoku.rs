@@ -51,7 +51,8 @@ struct BatchArgs {
     /// Worker threads (1 = none); the output is the same for every N.
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Branching strategy: first, mrv or greedy.
+    /// Branching strategy: first, mrv, greedy, or the two-way branching binary-max,
+    /// binary-sum, binary-min or binary-product (see docs/sudoku.md).
     #[arg(long, default_value_t = Strategy::Greedy)]
     strategy: Strategy,
     /// Propagation level: singles, locked (singles and locked candidates) or triads (also
@@ -117,7 +118,7 @@ struct StrategiesArgs {
     /// Count solutions up to this limit (2 = solve and prove uniqueness, tdoku's mode).
     #[arg(long, default_value_t = 2)]
     limit: u64,
-    /// Strategies to compare (default: all three).
+    /// Strategies to compare (default: all of them).
     #[arg(long, value_delimiter = ',')]
     strategies: Vec<Strategy>,
     /// Propagate with singles only (no locked candidates); overrides --inference.
@@ -300,7 +301,7 @@ pub fn demo(out: &mut impl Write) -> CommandResult {
         let report = Solver::new(strategy).count(&grid, 2);
         writeln!(
             out,
-            "{strategy:>6}: {} solution(s), {} nodes, {} guesses, depth {}, {} dead ends, {:.0} µs",
+            "{strategy:>14}: {} solution(s), {} nodes, {} guesses, depth {}, {} dead ends, {:.0} µs",
             report.value,
             report.stats.nodes,
             report.stats.guesses,

@@ -8,7 +8,7 @@ use crate::strategy::{Placement, Strategy};
 /// Per band, the open cells with exactly `k` candidates, for the smallest `k` that has any:
 /// `(k, masks)`. `None` when no cell is open.
 #[inline(always)]
-fn fewest_candidates(board: &Board9) -> Option<(u32, [u32; 3])> {
+pub(super) fn fewest_candidates(board: &Board9) -> Option<(u32, [u32; 3])> {
     // After propagation the fewest is nearly always two: a bit-sliced count to three settles
     // it (open cells with at least two candidates, none with exactly two otherwise).
     let mut pairs = [0u32; 3];
@@ -203,6 +203,7 @@ pub(crate) fn choices(board: &Board9, strategy: Strategy, out: &mut Vec<Placemen
         Strategy::BinaryMax | Strategy::BinarySum | Strategy::BinaryMin | Strategy::BinaryProduct => {
             return super::binary::binary(board, strategy, out);
         }
+        Strategy::BivalueProduct => return super::binary::bivalue_product(board, out),
     };
     if let Some(cell) = cell {
         let (band, bit) = (cell / 27, 1u32 << (cell % 27));
