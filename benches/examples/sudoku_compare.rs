@@ -3,8 +3,8 @@
 //! and the best pass of each is reported, which damps the noise of a shared machine. Greedy
 //! runs three times: with the 9×9 engine's run-time CPU-feature dispatch (the default), with
 //! the portable build forced (`Solver::with_cpu_features(false)`), and with triad inference
-//! (`Solver::with_inference(Inference::Triads)`); then mrv and the binary strategies
-//! `binary-sum` and `binary-product` (two-way branches on bivalue cells and bilocal digits).
+//! (`Solver::with_inference(Inference::Triads)`); then mrv, `binary-product` (two-way
+//! branches on bivalue cells and bilocal digits) and `bivalue-product` (bivalue cells only).
 //!
 //! `cargo run --release -p search-benches --example sudoku_compare [-- --rounds N]`
 
@@ -44,8 +44,8 @@ fn main() {
                 "sudoku-core greedy, triads",
             ),
             (Solver::new(Strategy::Mrv), "sudoku-core mrv"),
-            (Solver::new(Strategy::BinarySum), "sudoku-core binary-sum"),
             (Solver::new(Strategy::BinaryProduct), "sudoku-core binary-product"),
+            (Solver::new(Strategy::BivalueProduct), "sudoku-core bivalue-product"),
         ];
         let peer = solvers.len();
         let mut best = vec![Duration::MAX; peer + 1];
