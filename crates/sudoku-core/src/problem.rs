@@ -111,9 +111,20 @@ fn removals(state: &Candidates, placement: Placement) -> u32 {
 /// such a removal counts `1 + FORCED_WEIGHT` times.
 pub(crate) const FORCED_WEIGHT: u32 = 2;
 
-/// The best two-way branch of a binary `strategy` (see [`Strategy`]): a bivalue cell or
-/// (when [`Strategy::uses_bilocal_digits`]) a digit with exactly two places in a house, ranked by [`Strategy::binary_key`], the
-/// placement removing more first; `None` when there is no such branch.
+/// The best two-way branch of a binary `strategy` (see [`Strategy`] for the scores, the
+/// rankings and the tie order): a bivalue cell or (when [`Strategy::uses_bilocal_digits`]) a
+/// digit with exactly two places in a house, the placement scoring higher first; `None` when
+/// there is no such branch.
+///
+/// ```
+/// use sudoku_core::{Candidates, Grid, Strategy, problem::binary_branch};
+/// let grid = Grid::parse_line("4.1.6....3.....2........8..15.2.....6......1....9......2.7.8..........43.7.......")?;
+/// let mut candidates = Candidates::from_grid(&grid);
+/// sudoku_core::propagate::propagate(&mut candidates, Default::default());
+/// let (first, second) = binary_branch(&candidates, Strategy::BinaryProduct).expect("a two-way branch");
+/// assert!(first != second);
+/// # Ok::<(), sudoku_core::ParseError>(())
+/// ```
 pub fn binary_branch(state: &Candidates, strategy: Strategy) -> Option<(Placement, Placement)> {
     let layout = state.layout();
     let mut best: Option<(u64, Placement, Placement)> = None;

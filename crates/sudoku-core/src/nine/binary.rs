@@ -132,9 +132,8 @@ fn placement_score(all: (u64, u32), forced: (u64, u32), i: usize) -> u32 {
 /// placement first; greedy's rule when the fewest candidates of an open cell are not two.
 #[inline(always)]
 pub(super) fn bivalue_product(board: &Board9, out: &mut Vec<Placement>) {
-    let bivalue = match fewest_candidates(board) {
-        Some((2, masks)) => masks,
-        _ => return greedy(board, out),
+    let Some((2, bivalue)) = fewest_candidates(board) else {
+        return greedy(board, out);
     };
     let key = |a, b| Strategy::BivalueProduct.binary_key(a, b);
     let spot = Spot { band: 0, i: 0, d: 0 };
