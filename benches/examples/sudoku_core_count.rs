@@ -1,7 +1,9 @@
 //! sudoku-core answering like `sudoku_peer_count` (one count up to 2 per puzzle line), with
 //! the search statistics totalled on stderr: our side of the instruction-count comparison,
 //! without the command line's batch machinery. The arguments after the file, in any order:
-//! a strategy (`first`, `mrv`; greedy by default), an inference level (`singles`, `locked`,
+//! a strategy (any `--strategy` name: `first`, `mrv`, `binary-max`, `binary-sum`,
+//! `binary-min`, `binary-product`, `bivalue-product`; greedy by default), an inference
+//! level (`singles`, `locked`,
 //! `triads`; the library's default otherwise), and `portable` (turns off the run-time
 //! CPU-feature dispatch of the 9×9 engine), e.g.
 //!

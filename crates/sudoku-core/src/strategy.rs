@@ -3,20 +3,23 @@
 use std::str::FromStr;
 
 /// What the depth-first search branches on when propagation is stuck. The first three
-/// strategies split on a cell (the children are its candidates); the `Binary*` strategies
-/// split two ways, on a cell with two candidates (*bivalue*: "this digit or the other") or on
-/// a digit with exactly two places left in a row, column or box (*bilocal*: "the digit goes
-/// here or there"), whichever scores best. Either way the children cover every solution and
-/// no two share one, so counts are the same under every strategy.
+/// strategies split on a cell (the children are its candidates); the two-way strategies
+/// (`Binary*` and [`Strategy::BivalueProduct`], see [`Strategy::is_binary`]) split in two,
+/// on a cell with two candidates (*bivalue*: "this digit or the other") or, all but
+/// `BivalueProduct`, on a digit with exactly two places left in a row, column or box
+/// (*bilocal*: "the digit goes here or there"), whichever ranks best. Either way the
+/// children cover every solution and no two share one, so counts are the same under every
+/// strategy.
 ///
-/// The binary strategies score a placement by the candidates it removes from its peers, a
+/// The two-way strategies score a placement by the candidates it removes from its peers, a
 /// removal that leaves a peer with a single candidate (a naked single for the next
-/// propagation) counting three times. A branch's two placements remove `a` and `b`; the
+/// propagation) counting three times. A branch's two placements score `a` and `b`; the
 /// strategies differ in how they rank branches by `(a, b)` (ties go to the first branch in
 /// the order: bivalue cells in reading order, then per digit its rows, columns and boxes).
-/// When no branch is binary (rare: every open cell has three or more candidates and every
-/// digit three or more places), they branch as [`Strategy::Greedy`]. The placement that
-/// removes more goes first (the lower digit, resp. the earlier cell, on a tie).
+/// When there is no two-way branch (rare: every open cell has three or more candidates and,
+/// for the bilocal strategies, every digit three or more places in each house), they branch
+/// as [`Strategy::Greedy`]. The placement scoring higher goes first (the lower digit, resp.
+/// the earlier cell, on a tie).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Strategy {
     /// The first open cell in reading order (plain backtracking); digits in increasing order.
@@ -33,11 +36,11 @@ pub enum Strategy {
     /// Binary branching ranked by the larger score (`max(a, b)`, then the smaller): the
     /// greedy rule's score extended to bilocal digits.
     BinaryMax,
-    /// Binary branching ranked by the removals of both children together (`a + b`, then the
+    /// Binary branching ranked by the scores of both children together (`a + b`, then the
     /// smaller).
     BinarySum,
-    /// Binary branching ranked by the smaller removal count (`min(a, b)`, then the larger), so
-    /// that both children simplify.
+    /// Binary branching ranked by the smaller score (`min(a, b)`, then the larger), so that
+    /// both children simplify.
     BinaryMin,
     /// Binary branching ranked by the product of the scores (`a · b`, then the sum).
     BinaryProduct,
