@@ -51,9 +51,10 @@ struct BatchArgs {
     /// Worker threads (1 = none); the output is the same for every N.
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Branching strategy: first, mrv, greedy, or the two-way branching binary-max,
-    /// binary-sum, binary-min or binary-product (see docs/sudoku.md).
-    #[arg(long, default_value_t = Strategy::Greedy)]
+    /// Branching strategy: first, mrv, greedy (the paper's rule), or the two-way branching
+    /// binary-max, binary-sum, binary-min, binary-product or bivalue-product (the default;
+    /// see docs/sudoku.md).
+    #[arg(long, default_value_t = Strategy::default())]
     strategy: Strategy,
     /// Propagation level: singles, locked (singles and locked candidates) or triads (also
     /// naked and hidden triads; 9×9 only). The answers are the same; the trees differ.
