@@ -29,6 +29,8 @@ use crate::strategy::long_term_risk;
 use crate::view::{CellView, PlayerView};
 
 /// Tunables of the guess.
+// Each bool is an independent part of the policy, switched for paired measurements.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GuessOptions {
     /// Score candidates by secondary safety; when off, the safest cell is taken (ties: the
@@ -48,6 +50,16 @@ pub struct GuessOptions {
     /// Value the next click by `(4 · best + second best) / 5` of the next safeties instead of
     /// the best alone (D. N. Hill's "blended safety").
     pub blend_second: bool,
+    /// Never guess a *dead* candidate (one that can show only one number, so opening it
+    /// tells nothing) while a living candidate exists (D. N. Hill's tile ordering).
+    pub avoid_dead: bool,
+    /// Value the next click by the best *living* safety of the next map (a cell that is not
+    /// [`is_cheaply_dead`]); a certainly safe cell still counts as 1 (D. N. Hill's "best
+    /// living safety on the next move").
+    pub living_next: bool,
+    /// Interior (off-edge) candidates need a safety of at least this fraction of the best
+    /// *frontier* safety (D. N. Hill's off-edge rule uses 0.95); 0: only [`Self::cut_off`].
+    pub interior_cut_off: f64,
 }
 
 impl Default for GuessOptions {
@@ -60,6 +72,9 @@ impl Default for GuessOptions {
             progress_weight: 0.001,
             influence_weight: 0.9,
             blend_second: true,
+            avoid_dead: false,
+            living_next: false,
+            interior_cut_off: 0.0,
         }
     }
 }
@@ -77,6 +92,16 @@ pub struct ScoredGuess {
     pub progress: f64,
     /// `Σ_v P(v) · (4 · best + second best next safety) / 5` (D. N. Hill's blended safety).
     pub blended_safety: f64,
+    /// How many numbers the cell may show (with a positive chance); 1 means *dead*: opening
+    /// it (if it is safe) tells nothing.
+    pub values: u8,
+}
+
+impl ScoredGuess {
+    /// The cell can show only one number: opening it brings no information.
+    pub const fn is_dead(&self) -> bool {
+        self.values <= 1
+    }
 }
 
 /// The number of covered (unflagged) neighbours of `id`.
@@ -111,6 +136,10 @@ fn candidates(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions) -
     }
     frontier.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
     frontier.truncate(options.max_frontier);
+    if let Some(&(_, p_front)) = frontier.first() {
+        let interior_floor = options.interior_cut_off * (1.0 - p_front);
+        interior.retain(|&(_, _, p)| 1.0 - p >= interior_floor);
+    }
     interior.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
     frontier.extend(
         interior
@@ -119,6 +148,17 @@ fn candidates(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions) -
             .map(|(_, id, p)| (id, p)),
     );
     frontier
+}
+
+/// A covered cell whose number is already known if it is safe: every covered neighbour is
+/// certainly a mine or certainly safe in `map` (flags count as mines). A sufficient test for
+/// a *dead* cell (one that can show only one number), cheap enough for every cell of every
+/// look-ahead map; it misses dead cells whose number is fixed by subtler constraints.
+pub fn is_cheaply_dead(view: &PlayerView, map: &ProbabilityMap, id: CellId) -> bool {
+    view.dims().neighbours(id).all(|n| match view.at(n) {
+        CellView::Covered => map.at(n).is_none_or(|p| p <= 0.0 || p >= 1.0),
+        _ => true,
+    })
 }
 
 /// The safest cell: lowest P(mine), then interior cells with the fewest covered neighbours,
@@ -137,7 +177,8 @@ pub fn safest_cell(view: &PlayerView, map: &ProbabilityMap) -> Option<CellId> {
 }
 
 /// Score `cell` of `view` (whose layout count is `e^{ln_layouts}`) by secondary safety and
-/// progress. The exact maps of the opened views reuse the components remembered in `cache`
+/// progress; with [`GuessOptions::living_next`] the next click is valued among living cells
+/// only ([`is_cheaply_dead`]). The exact maps of the opened views reuse the components remembered in `cache`
 /// (the result does not depend on what it holds).
 ///
 /// # Errors
@@ -147,6 +188,7 @@ pub fn score(
     ln_layouts: f64,
     cell: CellId,
     p_mine: f64,
+    options: &GuessOptions,
     cache: &mut ComponentCache,
 ) -> Result<ScoredGuess, ProbabilityError> {
     let dims = view.dims();
@@ -158,6 +200,7 @@ pub fn score(
     let mut secondary = 0.0;
     let mut blended = 0.0;
     let mut progress = 0.0;
+    let mut values = 0u8;
     let mut opened = view.clone();
     for v in flags..=(flags + open).min(8) {
         opened.set(cell, CellView::Revealed(v));
@@ -170,15 +213,8 @@ pub fn score(
         if p_v.is_nan() || p_v <= 0.0 {
             continue;
         }
-        // The two best safeties of the next click (a cell counts once).
-        let (next_best, next_second) =
-            analysis
-                .map
-                .covered()
-                .map(|(_, p)| 1.0 - p)
-                .fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |(b1, b2), s| {
-                    if s > b1 { (s, b1) } else { (b1, b2.max(s)) }
-                });
+        values += 1;
+        let (next_best, next_second) = next_click_safeties(&opened, &analysis.map, options.living_next);
         let has_safe = next_best >= 1.0 || next_best == f64::NEG_INFINITY;
         let best = if has_safe { 1.0 } else { next_best };
         // With a single covered cell left, the second best is the best.
@@ -199,7 +235,35 @@ pub fn score(
         secondary_safety: secondary,
         progress,
         blended_safety: blended,
+        values,
     })
+}
+
+/// The best and second best safety of the next click on `view` with its exact `map` (`-∞`
+/// when missing). With `living_only`, cells that are [`is_cheaply_dead`] and not certainly
+/// safe do not count, unless no other cell is left.
+pub fn next_click_safeties(view: &PlayerView, map: &ProbabilityMap, living_only: bool) -> (f64, f64) {
+    if !living_only {
+        return best_two(map.covered());
+    }
+    let living = best_two(
+        map.covered()
+            .filter(|&(id, p)| p <= 0.0 || !is_cheaply_dead(view, map, id)),
+    );
+    if living.0 == f64::NEG_INFINITY {
+        best_two(map.covered())
+    } else {
+        living
+    }
+}
+
+/// The best and second best safety among `cells` (`-∞` when missing).
+fn best_two(cells: impl Iterator<Item = (CellId, f64)>) -> (f64, f64) {
+    cells
+        .map(|(_, p)| 1.0 - p)
+        .fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |(b1, b2), s| {
+            if s > b1 { (s, b1) } else { (b1, b2.max(s)) }
+        })
 }
 
 /// The guess for `view` given its exact `map` and layout count (`e^{ln_layouts}`); `None` when
@@ -217,9 +281,11 @@ pub fn choose_guess(
     if !options.secondary_safety {
         return Ok(safest_cell(view, map));
     }
+    // The best (value, guess) among living candidates, and among dead ones.
     let mut best: Option<(f64, ScoredGuess)> = None;
+    let mut best_dead: Option<(f64, ScoredGuess)> = None;
     for (cell, p) in candidates(view, map, options) {
-        let s = score(view, ln_layouts, cell, p, cache)?;
+        let s = score(view, ln_layouts, cell, p, options, cache)?;
         let next = if options.blend_second {
             s.blended_safety
         } else {
@@ -230,9 +296,140 @@ pub fn choose_guess(
             let influence = long_term_risk::fifty_fifty_influence(view, map, ln_layouts, cell, cache)?;
             value *= 1.0 + options.influence_weight * influence / (1.0 - p);
         }
-        if best.is_none_or(|(b, _)| value > b + 1e-12) {
-            best = Some((value, s));
+        let slot = if options.avoid_dead && s.is_dead() {
+            &mut best_dead
+        } else {
+            &mut best
+        };
+        if slot.is_none_or(|(b, _)| value > b + 1e-12) {
+            *slot = Some((value, s));
         }
     }
-    Ok(best.map(|(_, s)| s.cell).or_else(|| safest_cell(view, map)))
+    Ok(best
+        .or(best_dead)
+        .map(|(_, s)| s.cell)
+        .or_else(|| safest_cell(view, map)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::probability::exact::exact_analysis;
+
+    fn analysed(text: &str) -> (PlayerView, crate::probability::exact::ExactAnalysis) {
+        let view: PlayerView = text.parse().unwrap();
+        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        (view, a)
+    }
+
+    /// `.1...` with 2 mines: one mine in {0, 2} (the 1), the other in {3, 4}. Cell 0 sees
+    /// only the 1, so if safe it shows 1: dead. Cell 4 sees only cell 3, which is then the
+    /// second mine: it shows 1, dead. Cells 2 and 3 can show two numbers each: living.
+    const STRIP: &str = "5x1 2\n.1...\n";
+
+    #[test]
+    fn dead_cells_are_the_ones_that_can_show_a_single_number() {
+        let (view, a) = analysed(STRIP);
+        let mut cache = ComponentCache::new();
+        let options = GuessOptions::default();
+        let values: Vec<u8> = [0, 2, 3, 4]
+            .iter()
+            .map(|&c| {
+                let p = a.map.at(CellId(c)).unwrap();
+                score(&view, a.ln_layouts, CellId(c), p, &options, &mut cache)
+                    .unwrap()
+                    .values
+            })
+            .collect();
+        assert_eq!(values, vec![1, 2, 2, 1]);
+        // The cheap test sees cell 0 (no covered neighbour) but not cell 4 (its neighbour 3
+        // is uncertain before cell 4 is opened).
+        assert!(is_cheaply_dead(&view, &a.map, CellId(0)));
+        assert!(!is_cheaply_dead(&view, &a.map, CellId(2)));
+        assert!(!is_cheaply_dead(&view, &a.map, CellId(4)));
+    }
+
+    #[test]
+    fn the_guess_avoids_dead_cells_while_a_living_one_is_a_candidate() {
+        let (view, a) = analysed(STRIP);
+        let options = GuessOptions {
+            avoid_dead: true,
+            living_next: true,
+            ..GuessOptions::default()
+        };
+        let mut cache = ComponentCache::new();
+        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache)
+            .unwrap()
+            .unwrap();
+        assert!(guess == CellId(2) || guess == CellId(3), "{guess:?}");
+        // When every candidate is dead, one of them is still guessed.
+        let (view, a) = analysed("3x1 1\n.1.\n");
+        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache)
+            .unwrap()
+            .unwrap();
+        assert!(guess == CellId(0) || guess == CellId(2), "{guess:?}");
+    }
+
+    /// `.1.1...` with 3 mines: either the dead cell 2 (it sees only the two 1s) is a mine
+    /// and so are 5 and 6 (1 layout), or 0 and 4 are, with one mine in {5, 6} (2 layouts).
+    /// Cell 2 is the safest (2/3) but dead; the best living safety is 1/3.
+    #[test]
+    fn the_living_next_safety_ignores_dead_cells_but_counts_certain_safes() {
+        let (view, a) = analysed("7x1 3\n.1.1...\n");
+        assert!((a.map.at(CellId(2)).unwrap() - 1.0 / 3.0).abs() < 1e-12);
+        assert!(is_cheaply_dead(&view, &a.map, CellId(2)));
+        assert!(is_cheaply_dead(&view, &a.map, CellId(0)));
+        assert!(!is_cheaply_dead(&view, &a.map, CellId(4)));
+        let (best, second) = next_click_safeties(&view, &a.map, false);
+        assert!((best - 2.0 / 3.0).abs() < 1e-12 && (second - 1.0 / 3.0).abs() < 1e-12);
+        let (best, second) = next_click_safeties(&view, &a.map, true);
+        assert!((best - 1.0 / 3.0).abs() < 1e-12 && (second - 1.0 / 3.0).abs() < 1e-12);
+        // A certainly safe cell counts even when dead: `1.` with 1 mine... `.1.` has a dead
+        // 50/50 only (no living cell left): all cells are valued.
+        let (view, a) = analysed("3x1 1\n.1.\n");
+        let (best, _) = next_click_safeties(&view, &a.map, true);
+        assert!((best - 0.5).abs() < 1e-12);
+        // `0..` on 3x1 with 1 mine: cell 1 is certainly safe and dead-looking? It sees cell
+        // 2, the certain mine, so it is cheaply dead, yet it counts as 1.
+        let (view, a) = analysed("3x1 1\n0..\n");
+        assert!(is_cheaply_dead(&view, &a.map, CellId(1)));
+        let (best, _) = next_click_safeties(&view, &a.map, true);
+        assert!((best - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_interior_cut_off_is_relative_to_the_best_frontier_safety() {
+        // STRIP: frontier cells 0 and 2 and interior cells 3 and 4, all with safety 1/2.
+        let (view, a) = analysed(STRIP);
+        let cells = |cut: f64| -> Vec<u32> {
+            let options = GuessOptions {
+                interior_cut_off: cut,
+                ..GuessOptions::default()
+            };
+            let mut c: Vec<u32> = candidates(&view, &a.map, &options).iter().map(|x| x.0.0).collect();
+            c.sort_unstable();
+            c
+        };
+        assert_eq!(cells(0.0), vec![0, 2, 3, 4]);
+        assert_eq!(cells(0.95), vec![0, 2, 3, 4]);
+        assert_eq!(cells(1.01), vec![0, 2]);
+        // 6x1 with 4 mines, `.1....`: one mine in {0, 2}, three in the four cells 2..5
+        // minus the 1's: frontier safety 1/2 against interior safety 1/4 (3 of {3,4,5} ... )
+        let (view, a) = analysed("6x1 3\n.1....\n");
+        let front = 1.0 - a.map.at(CellId(0)).unwrap();
+        let inner = 1.0 - a.map.at(CellId(4)).unwrap();
+        let ratio = inner / front;
+        let options = |cut: f64| GuessOptions {
+            interior_cut_off: cut,
+            cut_off: 0.0,
+            ..GuessOptions::default()
+        };
+        let has_interior = |cut: f64| {
+            candidates(&view, &a.map, &options(cut))
+                .iter()
+                .any(|x| !is_frontier(&view, x.0))
+        };
+        assert!(has_interior(ratio - 1e-9));
+        assert!(!has_interior(ratio + 1e-9));
+    }
 }

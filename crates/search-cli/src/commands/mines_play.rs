@@ -128,6 +128,24 @@ pub struct PlayArgs {
     /// Exact player: do not look for pseudo-50/50s.
     #[arg(long)]
     no_pseudo_fifty_fifty: bool,
+    /// Exact player: never guess a dead cell (one that can show only one number) while a
+    /// living candidate exists.
+    #[arg(long, overrides_with = "no_avoid_dead")]
+    avoid_dead: bool,
+    /// Exact player: dead cells are guessed like any other.
+    #[arg(long)]
+    no_avoid_dead: bool,
+    /// Exact player: value the next click by the best living safety (cells whose number is
+    /// already known do not count, certainly safe cells count as 1).
+    #[arg(long, overrides_with = "no_living_next")]
+    living_next: bool,
+    /// Exact player: value the next click by the best safety of any cell.
+    #[arg(long)]
+    no_living_next: bool,
+    /// Exact player: interior candidates need at least this fraction of the best frontier
+    /// safety (0: only `--guess-cut-off`).
+    #[arg(long, default_value_t = GuessOptions::default().interior_cut_off)]
+    guess_interior_cut_off: f64,
     /// Network and hybrid players: which network.
     #[cfg(feature = "learn")]
     #[command(flatten)]
@@ -162,6 +180,24 @@ fn blend_second(args: &PlayArgs) -> bool {
     }
 }
 
+/// `--avoid-dead` / `--no-avoid-dead`, else the library's default.
+fn avoid_dead(args: &PlayArgs) -> bool {
+    match (args.avoid_dead, args.no_avoid_dead) {
+        (true, _) => true,
+        (_, true) => false,
+        _ => GuessOptions::default().avoid_dead,
+    }
+}
+
+/// `--living-next` / `--no-living-next`, else the library's default.
+fn living_next(args: &PlayArgs) -> bool {
+    match (args.living_next, args.no_living_next) {
+        (true, _) => true,
+        (_, true) => false,
+        _ => GuessOptions::default().living_next,
+    }
+}
+
 /// `--pseudo-fifty-fifty` / `--no-pseudo-fifty-fifty`, else the library's default.
 fn pseudo_fifty_fifty(args: &PlayArgs) -> bool {
     match (args.pseudo_fifty_fifty, args.no_pseudo_fifty_fifty) {
@@ -193,6 +229,9 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
             options.guess.influence_weight = args.influence_weight;
             options.pseudo_fifty_fifty = pseudo_fifty_fifty(args);
             options.guess.blend_second = blend_second(args);
+            options.guess.avoid_dead = avoid_dead(args);
+            options.guess.living_next = living_next(args);
+            options.guess.interior_cut_off = args.guess_interior_cut_off;
             PlayerKind::Exact(options)
         }
     }
@@ -238,6 +277,9 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "influence_weight": args.influence_weight,
         "blend_second": blend_second(args),
         "pseudo_fifty_fifty": pseudo_fifty_fifty(args),
+        "avoid_dead": avoid_dead(args),
+        "living_next": living_next(args),
+        "guess_interior_cut_off": args.guess_interior_cut_off,
     })
 }
 
