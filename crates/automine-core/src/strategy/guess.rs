@@ -50,6 +50,9 @@ pub struct GuessOptions {
     /// Value the next click by `(4 · best + second best) / 5` of the next safeties instead of
     /// the best alone (D. N. Hill's "blended safety").
     pub blend_second: bool,
+    /// The weight `k` of the best next safety in the blend: `(k · best + second) / (k + 1)`
+    /// (default 4, D. N. Hill's).
+    pub blend_ratio: f64,
     /// Never guess a *dead* candidate (one that can show only one number, so opening it
     /// tells nothing) while a living candidate exists (D. N. Hill's tile ordering).
     pub avoid_dead: bool,
@@ -60,6 +63,13 @@ pub struct GuessOptions {
     /// Interior (off-edge) candidates need a safety of at least this fraction of the best
     /// *frontier* safety (D. N. Hill's off-edge rule uses 0.95); 0: only [`Self::cut_off`].
     pub interior_cut_off: f64,
+    /// Replace the chosen guess `c` by a *dominating* cell: one that is safe whenever `c` is
+    /// (certainly safe in every look-ahead map of `c`) and strictly safer (D. N. Hill's
+    /// dominated tiles). The safest such cell is played.
+    pub dominated: bool,
+    /// Add the *enabler influence* ([`long_term_risk::enabler_influence`]) to a candidate's
+    /// 50/50 influence (D. N. Hill's enablers of 50/50s).
+    pub enabler_influence: bool,
 }
 
 impl Default for GuessOptions {
@@ -72,9 +82,12 @@ impl Default for GuessOptions {
             progress_weight: 0.001,
             influence_weight: 0.9,
             blend_second: true,
+            blend_ratio: 4.0,
             avoid_dead: false,
             living_next: false,
             interior_cut_off: 0.0,
+            dominated: false,
+            enabler_influence: false,
         }
     }
 }
@@ -90,7 +103,8 @@ pub struct ScoredGuess {
     pub secondary_safety: f64,
     /// The chance that it leaves a certainly safe cell.
     pub progress: f64,
-    /// `Σ_v P(v) · (4 · best + second best next safety) / 5` (D. N. Hill's blended safety).
+    /// `Σ_v P(v) · (k · best + second best next safety) / (k + 1)` (D. N. Hill's blended
+    /// safety; `k` is [`GuessOptions::blend_ratio`], 4 by default).
     pub blended_safety: f64,
     /// How many numbers the cell may show (with a positive chance); 1 means *dead*: opening
     /// it (if it is safe) tells nothing.
@@ -151,13 +165,28 @@ fn candidates(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions) -
 }
 
 /// A covered cell whose number is already known if it is safe: every covered neighbour is
-/// certainly a mine or certainly safe in `map` (flags count as mines). A sufficient test for
-/// a *dead* cell (one that can show only one number), cheap enough for every cell of every
-/// look-ahead map; it misses dead cells whose number is fixed by subtler constraints.
+/// certainly a mine or certainly safe in `map` (flags count as mines), or the uncertain ones
+/// are exactly the uncertain cells of one revealed number (the cell itself aside), which
+/// then fixes how many mines they hold. A sufficient test for a *dead* cell (one that can
+/// show only one number), cheap enough for every cell of every look-ahead map; it misses
+/// dead cells whose number is fixed by subtler constraints.
 pub fn is_cheaply_dead(view: &PlayerView, map: &ProbabilityMap, id: CellId) -> bool {
-    view.dims().neighbours(id).all(|n| match view.at(n) {
-        CellView::Covered => map.at(n).is_none_or(|p| p <= 0.0 || p >= 1.0),
-        _ => true,
+    let dims = view.dims();
+    let uncertain = |c: CellId| view.at(c) == CellView::Covered && map.at(c).is_some_and(|p| p > 0.0 && p < 1.0);
+    let mut open: Vec<CellId> = dims.neighbours(id).filter(|&n| uncertain(n)).collect();
+    let Some(&first) = open.first() else {
+        return true;
+    };
+    open.sort_unstable();
+    // A number whose uncertain cells, `id` aside, are exactly `open` fixes how many mines
+    // `open` holds whenever `id` is safe.
+    dims.neighbours(first).any(|w| {
+        if !matches!(view.at(w), CellView::Revealed(_)) {
+            return false;
+        }
+        let mut seen: Vec<CellId> = dims.neighbours(w).filter(|&n| n != id && uncertain(n)).collect();
+        seen.sort_unstable();
+        seen == open
     })
 }
 
@@ -191,6 +220,19 @@ pub fn score(
     options: &GuessOptions,
     cache: &mut ComponentCache,
 ) -> Result<ScoredGuess, ProbabilityError> {
+    score_and_implied(view, ln_layouts, cell, p_mine, options, cache).map(|(s, _)| s)
+}
+
+/// [`score`], and the covered cells that are certainly safe whenever `cell` is (certainly
+/// safe in every look-ahead map), in row-major order.
+fn score_and_implied(
+    view: &PlayerView,
+    ln_layouts: f64,
+    cell: CellId,
+    p_mine: f64,
+    options: &GuessOptions,
+    cache: &mut ComponentCache,
+) -> Result<(ScoredGuess, Vec<CellId>), ProbabilityError> {
     let dims = view.dims();
     let flags = dims
         .neighbours(cell)
@@ -201,6 +243,7 @@ pub fn score(
     let mut blended = 0.0;
     let mut progress = 0.0;
     let mut values = 0u8;
+    let mut implied: Option<Vec<CellId>> = None;
     let mut opened = view.clone();
     for v in flags..=(flags + open).min(8) {
         opened.set(cell, CellView::Revealed(v));
@@ -214,6 +257,13 @@ pub fn score(
             continue;
         }
         values += 1;
+        if options.dominated {
+            let safe = &analysis.map;
+            match &mut implied {
+                None => implied = Some(safe.certain_safe().collect()),
+                Some(cells) => cells.retain(|&id| safe.at(id) == Some(0.0)),
+            }
+        }
         let (next_best, next_second) = next_click_safeties(&opened, &analysis.map, options.living_next);
         let has_safe = next_best >= 1.0 || next_best == f64::NEG_INFINITY;
         let best = if has_safe { 1.0 } else { next_best };
@@ -224,19 +274,20 @@ pub fn score(
             next_second.min(best)
         };
         secondary += p_v * best;
-        blended += p_v * (4.0 * best + second) / 5.0;
+        blended += p_v * (options.blend_ratio * best + second) / (options.blend_ratio + 1.0);
         if has_safe {
             progress += p_v;
         }
     }
-    Ok(ScoredGuess {
+    let guess = ScoredGuess {
         cell,
         p_mine,
         secondary_safety: secondary,
         progress,
         blended_safety: blended,
         values,
-    })
+    };
+    Ok((guess, implied.unwrap_or_default()))
 }
 
 /// The best and second best safety of the next click on `view` with its exact `map` (`-∞`
@@ -266,6 +317,18 @@ fn best_two(cells: impl Iterator<Item = (CellId, f64)>) -> (f64, f64) {
         })
 }
 
+/// The safest of the cells `implied` safe by `guess`'s safety that is strictly safer than
+/// `guess` (ties: row-major order), if any.
+fn dominating(map: &ProbabilityMap, guess: &ScoredGuess, implied: &[CellId]) -> Option<CellId> {
+    implied
+        .iter()
+        .filter(|&&id| id != guess.cell)
+        .filter_map(|&id| map.at(id).map(|p| (id, p)))
+        .filter(|&(_, p)| p < guess.p_mine - 1e-12)
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+        .map(|(id, _)| id)
+}
+
 /// The guess for `view` given its exact `map` and layout count (`e^{ln_layouts}`); `None` when
 /// no cell is covered. `cache` serves the look-ahead maps (see [`score`]).
 ///
@@ -282,10 +345,10 @@ pub fn choose_guess(
         return Ok(safest_cell(view, map));
     }
     // The best (value, guess) among living candidates, and among dead ones.
-    let mut best: Option<(f64, ScoredGuess)> = None;
-    let mut best_dead: Option<(f64, ScoredGuess)> = None;
+    let mut best: Option<(f64, ScoredGuess, Vec<CellId>)> = None;
+    let mut best_dead: Option<(f64, ScoredGuess, Vec<CellId>)> = None;
     for (cell, p) in candidates(view, map, options) {
-        let s = score(view, ln_layouts, cell, p, options, cache)?;
+        let (s, implied) = score_and_implied(view, ln_layouts, cell, p, options, cache)?;
         let next = if options.blend_second {
             s.blended_safety
         } else {
@@ -293,7 +356,11 @@ pub fn choose_guess(
         };
         let mut value = next + options.progress_weight * s.progress;
         if options.influence_weight > 0.0 && p < 1.0 {
-            let influence = long_term_risk::fifty_fifty_influence(view, map, ln_layouts, cell, cache)?;
+            let mut influence = long_term_risk::fifty_fifty_influence(view, map, ln_layouts, cell, cache)?;
+            if options.enabler_influence {
+                influence += long_term_risk::enabler_influence(view, map, ln_layouts, cell, cache)?;
+                influence = influence.min(p).min(1.0 - p);
+            }
             value *= 1.0 + options.influence_weight * influence / (1.0 - p);
         }
         let slot = if options.avoid_dead && s.is_dead() {
@@ -301,13 +368,13 @@ pub fn choose_guess(
         } else {
             &mut best
         };
-        if slot.is_none_or(|(b, _)| value > b + 1e-12) {
-            *slot = Some((value, s));
+        if slot.as_ref().is_none_or(|(b, _, _)| value > b + 1e-12) {
+            *slot = Some((value, s, implied));
         }
     }
     Ok(best
         .or(best_dead)
-        .map(|(_, s)| s.cell)
+        .map(|(_, s, implied)| dominating(map, &s, &implied).unwrap_or(s.cell))
         .or_else(|| safest_cell(view, map)))
 }
 
@@ -384,17 +451,44 @@ mod tests {
         assert!((best - 2.0 / 3.0).abs() < 1e-12 && (second - 1.0 / 3.0).abs() < 1e-12);
         let (best, second) = next_click_safeties(&view, &a.map, true);
         assert!((best - 1.0 / 3.0).abs() < 1e-12 && (second - 1.0 / 3.0).abs() < 1e-12);
-        // A certainly safe cell counts even when dead: `1.` with 1 mine... `.1.` has a dead
-        // 50/50 only (no living cell left): all cells are valued.
+        // `.1.` is a 50/50 of two dead cells and nothing else: with no living cell left,
+        // all cells are valued.
         let (view, a) = analysed("3x1 1\n.1.\n");
         let (best, _) = next_click_safeties(&view, &a.map, true);
         assert!((best - 0.5).abs() < 1e-12);
-        // `0..` on 3x1 with 1 mine: cell 1 is certainly safe and dead-looking? It sees cell
-        // 2, the certain mine, so it is cheaply dead, yet it counts as 1.
+        // `0..` on 3x1 with 1 mine: cell 1 is certainly safe and dead (its only covered
+        // neighbour, cell 2, is the certain mine), yet it counts as 1.
         let (view, a) = analysed("3x1 1\n0..\n");
         assert!(is_cheaply_dead(&view, &a.map, CellId(1)));
         let (best, _) = next_click_safeties(&view, &a.map, true);
         assert!((best - 1.0).abs() < 1e-12);
+    }
+
+    /// A 50/50 against the wall: the 1s see exactly the pair (2, 5), so if one of the pair
+    /// is safe, the other is the mine and its number is known: both are dead, although
+    /// each has an uncertain neighbour (the other).
+    #[test]
+    fn a_cell_whose_uncertain_neighbours_are_a_numbers_cells_is_dead() {
+        let (view, a) = analysed("3x2 1\n01.\n01.\n");
+        assert!(is_cheaply_dead(&view, &a.map, CellId(2)));
+        assert!(is_cheaply_dead(&view, &a.map, CellId(5)));
+        // The exact count agrees: each can show only 1.
+        let mut cache = ComponentCache::new();
+        let s = score(
+            &view,
+            a.ln_layouts,
+            CellId(2),
+            0.5,
+            &GuessOptions::default(),
+            &mut cache,
+        )
+        .unwrap();
+        assert!(s.is_dead());
+        // `.1..` on 4x1 with 1 mine: the mine is at 0 or 2, so cell 3 is certainly safe and
+        // cell 2 (whose only covered neighbour is 3) would show 0: dead.
+        let (view, a) = analysed("4x1 1\n.1..\n");
+        assert_eq!(a.map.at(CellId(3)), Some(0.0));
+        assert!(is_cheaply_dead(&view, &a.map, CellId(2)));
     }
 
     #[test]

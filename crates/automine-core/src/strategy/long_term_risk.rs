@@ -281,6 +281,71 @@ fn shape_tallies(
     Ok((pairs, boxes))
 }
 
+/// The *enabler influence* of covered cell `c` (D. N. Hill's enablers also get influence):
+/// the probability of the layouts in which `c` is the last missing enabler of a side-by-side
+/// pair that would then be a 50/50 forever, and the pair's first cell (left or top) holds its
+/// mine. Only pairs whose other five enablers are already mines (flags, certain mines) or off
+/// the board count, with `c` covered and both cells of the pair open questions. Then a mine
+/// at `c` costs no more than the coin flip it would have forced anyway. 0 for a cell that is
+/// not an open question.
+///
+/// # Errors
+/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
+pub fn enabler_influence(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    cache: &mut ComponentCache,
+) -> Result<f64, ProbabilityError> {
+    if !open_question(view, map, c) {
+        return Ok(0.0);
+    }
+    let dims = view.dims();
+    let mut total = 0.0;
+    // Direction (dx, dy) along the pair, (px, py) across it.
+    for (dx, dy) in [(1, 0), (0, 1)] {
+        let (px, py) = (dy, dx);
+        // c is beyond the far end (pair ends one step before c) or the near end (after c).
+        for start in [-2, 1] {
+            for k in [-1, 0, 1] {
+                let first = offset(dims, c, start * dx + k * px, start * dy + k * py);
+                let second = first.and_then(|f| offset(dims, f, dx, dy));
+                let (Some(first), Some(second)) = (first, second) else {
+                    continue;
+                };
+                if !open_question(view, map, first) || !open_question(view, map, second) {
+                    continue;
+                }
+                let beyond = |cell, sign: i32, j: i32| offset(dims, cell, sign * dx + j * px, sign * dy + j * py);
+                let enablers = [
+                    beyond(first, -1, -1),
+                    beyond(first, -1, 0),
+                    beyond(first, -1, 1),
+                    beyond(second, 1, -1),
+                    beyond(second, 1, 0),
+                    beyond(second, 1, 1),
+                ];
+                if !enablers.contains(&Some(c)) {
+                    continue;
+                }
+                let Some(missing) = missing_mines(view, map, enablers.into_iter()) else {
+                    continue;
+                };
+                if missing != [c] {
+                    continue;
+                }
+                let Some(a) = with_mines(view, &[c, first], cache)? else {
+                    continue;
+                };
+                let second_safe = 1.0 - a.map.at(second).unwrap_or(1.0);
+                total += (a.ln_layouts - ln_layouts).exp() * second_safe;
+            }
+        }
+    }
+    Ok(total)
+}
+
 /// A *pseudo-50/50* of `view` (exact `map`, `e^{ln_layouts}` layouts), if there is one (the
 /// first in row-major order): a cell that may be a mine, and that is a mine only in layouts
 /// where it is part of one pair or 2×2 box that nothing could ever tell apart. Its risk must
@@ -411,6 +476,24 @@ mod tests {
         assert!(influence(text, 2).abs() < 1e-15);
         // The revealed cell itself: not an open question.
         assert!(influence(text, 0).abs() < 1e-15);
+    }
+
+    /// `....` on a 4x1 strip with 2 mines (6 layouts). Cell 1 is the only missing enabler
+    /// of the pair (2, 3) (the other end is the board's edge): the layout {1, 2} (a mine at
+    /// 1 and in the pair's first cell) is 1 of 6. Likewise cell 2 for the pair (0, 1). Cells
+    /// 0 and 3 are one of two missing enablers of the pair (1, 2): none.
+    #[test]
+    fn enabler_influence_counts_pairs_whose_last_missing_enabler_is_the_cell() {
+        let view: PlayerView = "4x1 2\n....\n".parse().unwrap();
+        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        let mut cache = ComponentCache::new();
+        let got: Vec<f64> = (0..4)
+            .map(|c| enabler_influence(&view, &a.map, a.ln_layouts, CellId(c), &mut cache).unwrap())
+            .collect();
+        let want = [0.0, 1.0 / 6.0, 1.0 / 6.0, 0.0];
+        for (g, w) in got.iter().zip(want) {
+            assert!((g - w).abs() < 1e-12, "{got:?}");
+        }
     }
 
     /// On a 4x1 strip with one mine among the two middle cells, the pair is enclosed by

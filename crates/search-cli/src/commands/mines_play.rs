@@ -118,6 +118,10 @@ pub struct PlayArgs {
     /// blended safety) instead of the best safety alone (the default).
     #[arg(long, overrides_with = "no_blend_second")]
     blend_second: bool,
+    /// Exact player: the weight k of the best next safety in the blend
+    /// `(k · best + second best) / (k + 1)`.
+    #[arg(long, default_value_t = GuessOptions::default().blend_ratio)]
+    blend_ratio: f64,
     /// Exact player: value the next click by its best safety alone.
     #[arg(long)]
     no_blend_second: bool,
@@ -142,6 +146,19 @@ pub struct PlayArgs {
     /// Exact player: value the next click by the best safety of any cell.
     #[arg(long)]
     no_living_next: bool,
+    /// Exact player: play a cell that dominates the chosen guess (safe whenever the guess is,
+    /// and strictly safer) instead.
+    #[arg(long, overrides_with = "no_dominated")]
+    dominated: bool,
+    /// Exact player: no dominated-guess replacement.
+    #[arg(long)]
+    no_dominated: bool,
+    /// Exact player: add the influence of 50/50s a guess is the last missing enabler of.
+    #[arg(long, overrides_with = "no_enabler_influence")]
+    enabler_influence: bool,
+    /// Exact player: no enabler influence.
+    #[arg(long)]
+    no_enabler_influence: bool,
     /// Exact player: interior candidates need at least this fraction of the best frontier
     /// safety (0: only `--guess-cut-off`).
     #[arg(long, default_value_t = GuessOptions::default().interior_cut_off)]
@@ -189,6 +206,24 @@ fn avoid_dead(args: &PlayArgs) -> bool {
     }
 }
 
+/// `--dominated` / `--no-dominated`, else the library's default.
+fn dominated(args: &PlayArgs) -> bool {
+    match (args.dominated, args.no_dominated) {
+        (true, _) => true,
+        (_, true) => false,
+        _ => GuessOptions::default().dominated,
+    }
+}
+
+/// `--enabler-influence` / `--no-enabler-influence`, else the library's default.
+fn enabler_influence(args: &PlayArgs) -> bool {
+    match (args.enabler_influence, args.no_enabler_influence) {
+        (true, _) => true,
+        (_, true) => false,
+        _ => GuessOptions::default().enabler_influence,
+    }
+}
+
 /// `--living-next` / `--no-living-next`, else the library's default.
 fn living_next(args: &PlayArgs) -> bool {
     match (args.living_next, args.no_living_next) {
@@ -231,6 +266,9 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
             options.guess.blend_second = blend_second(args);
             options.guess.avoid_dead = avoid_dead(args);
             options.guess.living_next = living_next(args);
+            options.guess.dominated = dominated(args);
+            options.guess.enabler_influence = enabler_influence(args);
+            options.guess.blend_ratio = args.blend_ratio;
             options.guess.interior_cut_off = args.guess_interior_cut_off;
             PlayerKind::Exact(options)
         }
@@ -279,6 +317,9 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "pseudo_fifty_fifty": pseudo_fifty_fifty(args),
         "avoid_dead": avoid_dead(args),
         "living_next": living_next(args),
+        "dominated": dominated(args),
+        "enabler_influence": enabler_influence(args),
+        "blend_ratio": args.blend_ratio,
         "guess_interior_cut_off": args.guess_interior_cut_off,
     })
 }
