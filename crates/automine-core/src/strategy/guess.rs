@@ -70,6 +70,9 @@ pub struct GuessOptions {
     /// Add the *enabler influence* ([`long_term_risk::enabler_influence`]) to a candidate's
     /// 50/50 influence (D. N. Hill's enablers of 50/50s).
     pub enabler_influence: bool,
+    /// Also score cells below the cut-off whose safety plus 50/50 influence reaches it
+    /// ([`long_term_risk::influenced_cells`], D. N. Hill's influenced tiles).
+    pub influenced_candidates: bool,
 }
 
 impl Default for GuessOptions {
@@ -88,6 +91,7 @@ impl Default for GuessOptions {
             interior_cut_off: 0.0,
             dominated: false,
             enabler_influence: false,
+            influenced_candidates: false,
         }
     }
 }
@@ -347,7 +351,18 @@ pub fn choose_guess(
     // The best (value, guess) among living candidates, and among dead ones.
     let mut best: Option<(f64, ScoredGuess, Vec<CellId>)> = None;
     let mut best_dead: Option<(f64, ScoredGuess, Vec<CellId>)> = None;
-    for (cell, p) in candidates(view, map, options) {
+    let mut cells = candidates(view, map, options);
+    if options.influenced_candidates && options.influence_weight > 0.0 {
+        let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
+        cells.extend(long_term_risk::influenced_cells(
+            view,
+            map,
+            ln_layouts,
+            best_safety * options.cut_off,
+            cache,
+        )?);
+    }
+    for (cell, p) in cells {
         let (s, implied) = score_and_implied(view, ln_layouts, cell, p, options, cache)?;
         let next = if options.blend_second {
             s.blended_safety

@@ -346,6 +346,36 @@ pub fn enabler_influence(
     Ok(total)
 }
 
+/// Covered cells below the guess's safety `floor` whose safety *plus* their 50/50 influence
+/// ([`fifty_fifty_influence`]) reaches it, with their P(mine), in row-major order (D. N.
+/// Hill adds such cells to the candidates: part of their risk would have to be taken anyway).
+/// Only cells for which some pair or box could form (a cheap structural test) are solved.
+///
+/// # Errors
+/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
+pub fn influenced_cells(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    floor: f64,
+    cache: &mut ComponentCache,
+) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
+    let mut found = Vec::new();
+    for (c, p) in map.covered() {
+        if p <= 0.0 || p >= 1.0 || 1.0 - p >= floor || view.at(c) != CellView::Covered {
+            continue;
+        }
+        // The influence is at most min(P(mine), P(safe)): skip cells it cannot lift.
+        if 1.0 - p + p.min(1.0 - p) < floor || !may_form_shape_within(view, map, c, PAIR_MAX_MINES, BOX_MAX_MINES) {
+            continue;
+        }
+        if 1.0 - p + fifty_fifty_influence(view, map, ln_layouts, c, cache)? >= floor {
+            found.push((c, p));
+        }
+    }
+    Ok(found)
+}
+
 /// A *pseudo-50/50* of `view` (exact `map`, `e^{ln_layouts}` layouts), if there is one (the
 /// first in row-major order): a cell that may be a mine, and that is a mine only in layouts
 /// where it is part of one pair or 2×2 box that nothing could ever tell apart. Its risk must
@@ -398,6 +428,12 @@ pub fn pseudo_fifty_fifty(
 /// A cheap structural pre-check for [`pseudo_fifty_fifty`]: some pair or box around `c` has
 /// no revealed enabler and at most the allowed number of enablers still to be mines.
 fn may_form_shape(view: &PlayerView, map: &ProbabilityMap, c: CellId) -> bool {
+    may_form_shape_within(view, map, c, PSEUDO_PAIR_MAX_MINES, PSEUDO_BOX_MAX_MINES)
+}
+
+/// Some pair or box around `c` has no revealed enabler and at most `pair_max - 1` (pairs) or
+/// `box_max - 2` (boxes) enablers still to be mines.
+fn may_form_shape_within(view: &PlayerView, map: &ProbabilityMap, c: CellId, pair_max: usize, box_max: usize) -> bool {
     let dims = view.dims();
     let ok = |enablers: &[Option<CellId>], limit: usize| {
         missing_mines(view, map, enablers.iter().copied()).is_some_and(|m| m.len() <= limit)
@@ -423,7 +459,7 @@ fn may_form_shape(view: &PlayerView, map: &ProbabilityMap, c: CellId) -> bool {
                 offset(dims, b, 1, 1),
             ]
         };
-        ok(&enablers, PSEUDO_PAIR_MAX_MINES - 1)
+        ok(&enablers, pair_max - 1)
     };
     if pair_ok(Some(c), offset(dims, c, 1, 0), true)
         || pair_ok(offset(dims, c, -1, 0), Some(c), true)
@@ -440,7 +476,7 @@ fn may_form_shape(view: &PlayerView, map: &ProbabilityMap, c: CellId) -> bool {
                 offset(dims, corner, -1, 2),
                 offset(dims, corner, 2, 2),
             ];
-            ok(&enablers, PSEUDO_BOX_MAX_MINES - 2)
+            ok(&enablers, box_max - 2)
         })
     })
 }
@@ -494,6 +530,28 @@ mod tests {
         for (g, w) in got.iter().zip(want) {
             assert!((g - w).abs() < 1e-12, "{got:?}");
         }
+    }
+
+    /// `01....` over `01....` with 2 mines: the walled pair in column 2 holds one mine (a
+    /// 50/50 forever, all of its risk is influence); the six cells of columns 3-5 hold the
+    /// other (safety 5/6). At the cut-off floor 0.9 × 5/6 = 0.75, the pair's safety 1/2 is
+    /// too low, but 1/2 + 1/2 of influence reaches it: both pair cells are added, nothing else.
+    #[test]
+    fn influenced_cells_are_those_lifted_over_the_floor_by_their_influence() {
+        let view: PlayerView = "6x2 2\n01....\n01....\n".parse().unwrap();
+        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        assert!((a.map.at(CellId(3)).unwrap() - 1.0 / 6.0).abs() < 1e-12);
+        let mut cache = ComponentCache::new();
+        let cells = influenced_cells(&view, &a.map, a.ln_layouts, 0.75, &mut cache).unwrap();
+        let ids: Vec<u32> = cells.iter().map(|c| c.0.0).collect();
+        assert_eq!(ids, vec![2, 8]);
+        assert!(cells.iter().all(|c| (c.1 - 0.5).abs() < 1e-12));
+        // A floor above 1 lifts nobody.
+        assert!(
+            influenced_cells(&view, &a.map, a.ln_layouts, 1.01, &mut cache)
+                .unwrap()
+                .is_empty()
+        );
     }
 
     /// On a 4x1 strip with one mine among the two middle cells, the pair is enclosed by

@@ -159,6 +159,12 @@ pub struct PlayArgs {
     /// Exact player: no enabler influence.
     #[arg(long)]
     no_enabler_influence: bool,
+    /// Exact player: also score cells whose safety plus 50/50 influence reaches the cut-off.
+    #[arg(long, overrides_with = "no_influenced_candidates")]
+    influenced_candidates: bool,
+    /// Exact player: candidates by safety alone.
+    #[arg(long)]
+    no_influenced_candidates: bool,
     /// Exact player: interior candidates need at least this fraction of the best frontier
     /// safety (0: only `--guess-cut-off`).
     #[arg(long, default_value_t = GuessOptions::default().interior_cut_off)]
@@ -224,6 +230,15 @@ fn enabler_influence(args: &PlayArgs) -> bool {
     }
 }
 
+/// `--influenced-candidates` / `--no-influenced-candidates`, else the library's default.
+fn influenced_candidates(args: &PlayArgs) -> bool {
+    match (args.influenced_candidates, args.no_influenced_candidates) {
+        (true, _) => true,
+        (_, true) => false,
+        _ => GuessOptions::default().influenced_candidates,
+    }
+}
+
 /// `--living-next` / `--no-living-next`, else the library's default.
 fn living_next(args: &PlayArgs) -> bool {
     match (args.living_next, args.no_living_next) {
@@ -267,6 +282,7 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
             options.guess.avoid_dead = avoid_dead(args);
             options.guess.living_next = living_next(args);
             options.guess.dominated = dominated(args);
+            options.guess.influenced_candidates = influenced_candidates(args);
             options.guess.enabler_influence = enabler_influence(args);
             options.guess.blend_ratio = args.blend_ratio;
             options.guess.interior_cut_off = args.guess_interior_cut_off;
@@ -318,6 +334,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "avoid_dead": avoid_dead(args),
         "living_next": living_next(args),
         "dominated": dominated(args),
+        "influenced_candidates": influenced_candidates(args),
         "enabler_influence": enabler_influence(args),
         "blend_ratio": args.blend_ratio,
         "guess_interior_cut_off": args.guess_interior_cut_off,
