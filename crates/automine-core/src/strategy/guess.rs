@@ -17,7 +17,12 @@
 //! where the influence ([`long_term_risk`]) is the chance that `c` is a mine inside a 50/50
 //! that could never be avoided. Candidates are the safest frontier cells (within a cut-off of the best
 //! safety) and a few interior cells with the fewest covered neighbours (corners and edges:
-//! the likeliest to open a region).
+//! the likeliest to open a region). A *dead* candidate (one that can show a single number, so
+//! opening it tells nothing) is played only when every candidate is dead.
+//!
+//! Further refinements of Hill's, off by default because they were measured not to help
+//! (docs/minesweeper.md, branch `mines5`): the best *living* next safety, dominated guesses,
+//! enabler influence, influenced candidates and his off-edge cut-off.
 
 use search_core::Budget;
 
@@ -54,7 +59,8 @@ pub struct GuessOptions {
     /// (default 4, D. N. Hill's).
     pub blend_ratio: f64,
     /// Never guess a *dead* candidate (one that can show only one number, so opening it
-    /// tells nothing) while a living candidate exists (D. N. Hill's tile ordering).
+    /// tells nothing) while a living candidate exists (D. N. Hill's tile ordering; on by
+    /// default).
     pub avoid_dead: bool,
     /// Value the next click by the best *living* safety of the next map (a cell that is not
     /// [`is_cheaply_dead`]); a certainly safe cell still counts as 1 (D. N. Hill's "best
@@ -86,7 +92,7 @@ impl Default for GuessOptions {
             influence_weight: 0.9,
             blend_second: true,
             blend_ratio: 4.0,
-            avoid_dead: false,
+            avoid_dead: true,
             living_next: false,
             interior_cut_off: 0.0,
             dominated: false,

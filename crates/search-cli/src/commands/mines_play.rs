@@ -133,7 +133,7 @@ pub struct PlayArgs {
     #[arg(long)]
     no_pseudo_fifty_fifty: bool,
     /// Exact player: never guess a dead cell (one that can show only one number) while a
-    /// living candidate exists.
+    /// living candidate exists (the default).
     #[arg(long, overrides_with = "no_avoid_dead")]
     avoid_dead: bool,
     /// Exact player: dead cells are guessed like any other.
