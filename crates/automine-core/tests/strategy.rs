@@ -279,3 +279,55 @@ fn the_pseudo_fifty_fifty_rule_takes_the_cell_that_is_safe_or_a_coin_flip() {
     assert_eq!(pseudo, Pos::new(Col(1), Row(0)));
     assert_ne!(plain, pseudo);
 }
+
+/// Every `mines5` switch on (dead candidates last, living next safety, dominated guesses,
+/// enabler influence, influenced candidates, Hill's off-edge rule).
+fn all_refinements(rule: FirstClick) -> PlayerOptions {
+    let mut options = PlayerOptions::new(rule);
+    options.guess.avoid_dead = true;
+    options.guess.living_next = true;
+    options.guess.dominated = true;
+    options.guess.enabler_influence = true;
+    options.guess.influenced_candidates = true;
+    options.guess.interior_cut_off = 0.95;
+    options
+}
+
+#[test]
+fn with_every_refinement_the_player_still_never_opens_a_certain_mine() {
+    let rule = FirstClick::Safe;
+    for seed in 0..12 {
+        let mut game = Game::new(Preset::Intermediate.settings(rule), 900 + seed);
+        let mut player = ExactPlayer::new(all_refinements(rule));
+        while game.status() == GameStatus::Playing {
+            let view = game.view().clone();
+            let pos = player.choose(&view).unwrap();
+            if view.revealed_count() > 0 {
+                let map = exact_probabilities(&view).unwrap();
+                let p = map.get(pos).unwrap();
+                assert!(p < 1.0, "seed {seed}: opened a certain mine at {pos}");
+                if map.certain_safe().next().is_some() {
+                    assert!(p == 0.0, "seed {seed}: guessed {pos} while a safe cell exists");
+                }
+            }
+            game.reveal(pos).unwrap();
+        }
+    }
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn with_every_refinement_results_do_not_depend_on_the_thread_count() {
+    use automine_core::strategy::harness::par_run_trial;
+    let rule = FirstClick::Safe;
+    let trial = Trial {
+        settings: Preset::Intermediate.settings(rule),
+        seed: 300,
+        games: 16,
+        player: PlayerKind::Exact(all_refinements(rule)),
+    };
+    let one = par_run_trial(&trial, 1, || {}).unwrap();
+    let three = par_run_trial(&trial, 3, || {}).unwrap();
+    assert_eq!(one.records, three.records);
+    assert_eq!(one.records, run_trial(&trial, || {}).unwrap().records);
+}

@@ -17,7 +17,12 @@
 //! where the influence ([`long_term_risk`]) is the chance that `c` is a mine inside a 50/50
 //! that could never be avoided. Candidates are the safest frontier cells (within a cut-off of the best
 //! safety) and a few interior cells with the fewest covered neighbours (corners and edges:
-//! the likeliest to open a region).
+//! the likeliest to open a region). A *dead* candidate (one that can show a single number, so
+//! opening it tells nothing) is played only when every candidate is dead.
+//!
+//! Further refinements of Hill's, off by default because they were measured not to help
+//! (docs/minesweeper.md, branch `mines5`): the best *living* next safety, dominated guesses,
+//! enabler influence, influenced candidates and his off-edge cut-off.
 
 use search_core::Budget;
 
@@ -29,6 +34,8 @@ use crate::strategy::long_term_risk;
 use crate::view::{CellView, PlayerView};
 
 /// Tunables of the guess.
+// Each bool is an independent part of the policy, switched for paired measurements.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GuessOptions {
     /// Score candidates by secondary safety; when off, the safest cell is taken (ties: the
@@ -48,6 +55,30 @@ pub struct GuessOptions {
     /// Value the next click by `(4 · best + second best) / 5` of the next safeties instead of
     /// the best alone (D. N. Hill's "blended safety").
     pub blend_second: bool,
+    /// The weight `k` of the best next safety in the blend: `(k · best + second) / (k + 1)`
+    /// (default 4, D. N. Hill's).
+    pub blend_ratio: f64,
+    /// Never guess a *dead* candidate (one that can show only one number, so opening it
+    /// tells nothing) while a living candidate exists (D. N. Hill's tile ordering; on by
+    /// default).
+    pub avoid_dead: bool,
+    /// Value the next click by the best *living* safety of the next map (a cell that is not
+    /// [`is_cheaply_dead`]); a certainly safe cell still counts as 1 (D. N. Hill's "best
+    /// living safety on the next move").
+    pub living_next: bool,
+    /// Interior (off-edge) candidates need a safety of at least this fraction of the best
+    /// *frontier* safety (D. N. Hill's off-edge rule uses 0.95); 0: only [`Self::cut_off`].
+    pub interior_cut_off: f64,
+    /// Replace the chosen guess `c` by a *dominating* cell: one that is safe whenever `c` is
+    /// (certainly safe in every look-ahead map of `c`) and strictly safer (D. N. Hill's
+    /// dominated tiles). The safest such cell is played.
+    pub dominated: bool,
+    /// Add the *enabler influence* ([`long_term_risk::enabler_influence`]) to a candidate's
+    /// 50/50 influence (D. N. Hill's enablers of 50/50s).
+    pub enabler_influence: bool,
+    /// Also score cells below the cut-off whose safety plus 50/50 influence reaches it
+    /// ([`long_term_risk::influenced_cells`], D. N. Hill's influenced tiles).
+    pub influenced_candidates: bool,
 }
 
 impl Default for GuessOptions {
@@ -60,6 +91,13 @@ impl Default for GuessOptions {
             progress_weight: 0.001,
             influence_weight: 0.9,
             blend_second: true,
+            blend_ratio: 4.0,
+            avoid_dead: true,
+            living_next: false,
+            interior_cut_off: 0.0,
+            dominated: false,
+            enabler_influence: false,
+            influenced_candidates: false,
         }
     }
 }
@@ -75,8 +113,19 @@ pub struct ScoredGuess {
     pub secondary_safety: f64,
     /// The chance that it leaves a certainly safe cell.
     pub progress: f64,
-    /// `Σ_v P(v) · (4 · best + second best next safety) / 5` (D. N. Hill's blended safety).
+    /// `Σ_v P(v) · (k · best + second best next safety) / (k + 1)` (D. N. Hill's blended
+    /// safety; `k` is [`GuessOptions::blend_ratio`], 4 by default).
     pub blended_safety: f64,
+    /// How many numbers the cell may show (with a positive chance); 1 means *dead*: opening
+    /// it (if it is safe) tells nothing.
+    pub values: u8,
+}
+
+impl ScoredGuess {
+    /// The cell can show only one number: opening it brings no information.
+    pub const fn is_dead(&self) -> bool {
+        self.values <= 1
+    }
 }
 
 /// The number of covered (unflagged) neighbours of `id`.
@@ -111,6 +160,10 @@ fn candidates(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions) -
     }
     frontier.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
     frontier.truncate(options.max_frontier);
+    if let Some(&(_, p_front)) = frontier.first() {
+        let interior_floor = options.interior_cut_off * (1.0 - p_front);
+        interior.retain(|&(_, _, p)| 1.0 - p >= interior_floor);
+    }
     interior.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
     frontier.extend(
         interior
@@ -119,6 +172,32 @@ fn candidates(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions) -
             .map(|(_, id, p)| (id, p)),
     );
     frontier
+}
+
+/// A covered cell whose number is already known if it is safe: every covered neighbour is
+/// certainly a mine or certainly safe in `map` (flags count as mines), or the uncertain ones
+/// are exactly the uncertain cells of one revealed number (the cell itself aside), which
+/// then fixes how many mines they hold. A sufficient test for a *dead* cell (one that can
+/// show only one number), cheap enough for every cell of every look-ahead map; it misses
+/// dead cells whose number is fixed by subtler constraints.
+pub fn is_cheaply_dead(view: &PlayerView, map: &ProbabilityMap, id: CellId) -> bool {
+    let dims = view.dims();
+    let uncertain = |c: CellId| view.at(c) == CellView::Covered && map.at(c).is_some_and(|p| p > 0.0 && p < 1.0);
+    let mut open: Vec<CellId> = dims.neighbours(id).filter(|&n| uncertain(n)).collect();
+    let Some(&first) = open.first() else {
+        return true;
+    };
+    open.sort_unstable();
+    // A number whose uncertain cells, `id` aside, are exactly `open` fixes how many mines
+    // `open` holds whenever `id` is safe.
+    dims.neighbours(first).any(|w| {
+        if !matches!(view.at(w), CellView::Revealed(_)) {
+            return false;
+        }
+        let mut seen: Vec<CellId> = dims.neighbours(w).filter(|&n| n != id && uncertain(n)).collect();
+        seen.sort_unstable();
+        seen == open
+    })
 }
 
 /// The safest cell: lowest P(mine), then interior cells with the fewest covered neighbours,
@@ -137,7 +216,8 @@ pub fn safest_cell(view: &PlayerView, map: &ProbabilityMap) -> Option<CellId> {
 }
 
 /// Score `cell` of `view` (whose layout count is `e^{ln_layouts}`) by secondary safety and
-/// progress. The exact maps of the opened views reuse the components remembered in `cache`
+/// progress; with [`GuessOptions::living_next`] the next click is valued among living cells
+/// only ([`is_cheaply_dead`]). The exact maps of the opened views reuse the components remembered in `cache`
 /// (the result does not depend on what it holds).
 ///
 /// # Errors
@@ -147,8 +227,22 @@ pub fn score(
     ln_layouts: f64,
     cell: CellId,
     p_mine: f64,
+    options: &GuessOptions,
     cache: &mut ComponentCache,
 ) -> Result<ScoredGuess, ProbabilityError> {
+    score_and_implied(view, ln_layouts, cell, p_mine, options, cache).map(|(s, _)| s)
+}
+
+/// [`score`], and the covered cells that are certainly safe whenever `cell` is (certainly
+/// safe in every look-ahead map), in row-major order.
+fn score_and_implied(
+    view: &PlayerView,
+    ln_layouts: f64,
+    cell: CellId,
+    p_mine: f64,
+    options: &GuessOptions,
+    cache: &mut ComponentCache,
+) -> Result<(ScoredGuess, Vec<CellId>), ProbabilityError> {
     let dims = view.dims();
     let flags = dims
         .neighbours(cell)
@@ -158,6 +252,8 @@ pub fn score(
     let mut secondary = 0.0;
     let mut blended = 0.0;
     let mut progress = 0.0;
+    let mut values = 0u8;
+    let mut implied: Option<Vec<CellId>> = None;
     let mut opened = view.clone();
     for v in flags..=(flags + open).min(8) {
         opened.set(cell, CellView::Revealed(v));
@@ -170,15 +266,15 @@ pub fn score(
         if p_v.is_nan() || p_v <= 0.0 {
             continue;
         }
-        // The two best safeties of the next click (a cell counts once).
-        let (next_best, next_second) =
-            analysis
-                .map
-                .covered()
-                .map(|(_, p)| 1.0 - p)
-                .fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |(b1, b2), s| {
-                    if s > b1 { (s, b1) } else { (b1, b2.max(s)) }
-                });
+        values += 1;
+        if options.dominated {
+            let safe = &analysis.map;
+            match &mut implied {
+                None => implied = Some(safe.certain_safe().collect()),
+                Some(cells) => cells.retain(|&id| safe.at(id) == Some(0.0)),
+            }
+        }
+        let (next_best, next_second) = next_click_safeties(&opened, &analysis.map, options.living_next);
         let has_safe = next_best >= 1.0 || next_best == f64::NEG_INFINITY;
         let best = if has_safe { 1.0 } else { next_best };
         // With a single covered cell left, the second best is the best.
@@ -188,18 +284,59 @@ pub fn score(
             next_second.min(best)
         };
         secondary += p_v * best;
-        blended += p_v * (4.0 * best + second) / 5.0;
+        blended += p_v * (options.blend_ratio * best + second) / (options.blend_ratio + 1.0);
         if has_safe {
             progress += p_v;
         }
     }
-    Ok(ScoredGuess {
+    let guess = ScoredGuess {
         cell,
         p_mine,
         secondary_safety: secondary,
         progress,
         blended_safety: blended,
-    })
+        values,
+    };
+    Ok((guess, implied.unwrap_or_default()))
+}
+
+/// The best and second best safety of the next click on `view` with its exact `map` (`-∞`
+/// when missing). With `living_only`, cells that are [`is_cheaply_dead`] and not certainly
+/// safe do not count, unless no other cell is left.
+pub fn next_click_safeties(view: &PlayerView, map: &ProbabilityMap, living_only: bool) -> (f64, f64) {
+    if !living_only {
+        return best_two(map.covered());
+    }
+    let living = best_two(
+        map.covered()
+            .filter(|&(id, p)| p <= 0.0 || !is_cheaply_dead(view, map, id)),
+    );
+    if living.0 == f64::NEG_INFINITY {
+        best_two(map.covered())
+    } else {
+        living
+    }
+}
+
+/// The best and second best safety among `cells` (`-∞` when missing).
+fn best_two(cells: impl Iterator<Item = (CellId, f64)>) -> (f64, f64) {
+    cells
+        .map(|(_, p)| 1.0 - p)
+        .fold((f64::NEG_INFINITY, f64::NEG_INFINITY), |(b1, b2), s| {
+            if s > b1 { (s, b1) } else { (b1, b2.max(s)) }
+        })
+}
+
+/// The safest of the cells `implied` safe by `guess`'s safety that is strictly safer than
+/// `guess` (ties: row-major order), if any.
+fn dominating(map: &ProbabilityMap, guess: &ScoredGuess, implied: &[CellId]) -> Option<CellId> {
+    implied
+        .iter()
+        .filter(|&&id| id != guess.cell)
+        .filter_map(|&id| map.at(id).map(|p| (id, p)))
+        .filter(|&(_, p)| p < guess.p_mine - 1e-12)
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+        .map(|(id, _)| id)
 }
 
 /// The guess for `view` given its exact `map` and layout count (`e^{ln_layouts}`); `None` when
@@ -217,9 +354,22 @@ pub fn choose_guess(
     if !options.secondary_safety {
         return Ok(safest_cell(view, map));
     }
-    let mut best: Option<(f64, ScoredGuess)> = None;
-    for (cell, p) in candidates(view, map, options) {
-        let s = score(view, ln_layouts, cell, p, cache)?;
+    // The best (value, guess) among living candidates, and among dead ones.
+    let mut best: Option<(f64, ScoredGuess, Vec<CellId>)> = None;
+    let mut best_dead: Option<(f64, ScoredGuess, Vec<CellId>)> = None;
+    let mut cells = candidates(view, map, options);
+    if options.influenced_candidates && options.influence_weight > 0.0 {
+        let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
+        cells.extend(long_term_risk::influenced_cells(
+            view,
+            map,
+            ln_layouts,
+            best_safety * options.cut_off,
+            cache,
+        )?);
+    }
+    for (cell, p) in cells {
+        let (s, implied) = score_and_implied(view, ln_layouts, cell, p, options, cache)?;
         let next = if options.blend_second {
             s.blended_safety
         } else {
@@ -227,12 +377,174 @@ pub fn choose_guess(
         };
         let mut value = next + options.progress_weight * s.progress;
         if options.influence_weight > 0.0 && p < 1.0 {
-            let influence = long_term_risk::fifty_fifty_influence(view, map, ln_layouts, cell, cache)?;
+            let mut influence = long_term_risk::fifty_fifty_influence(view, map, ln_layouts, cell, cache)?;
+            if options.enabler_influence {
+                influence += long_term_risk::enabler_influence(view, map, ln_layouts, cell, cache)?;
+                influence = influence.min(p).min(1.0 - p);
+            }
             value *= 1.0 + options.influence_weight * influence / (1.0 - p);
         }
-        if best.is_none_or(|(b, _)| value > b + 1e-12) {
-            best = Some((value, s));
+        let slot = if options.avoid_dead && s.is_dead() {
+            &mut best_dead
+        } else {
+            &mut best
+        };
+        if slot.as_ref().is_none_or(|(b, _, _)| value > b + 1e-12) {
+            *slot = Some((value, s, implied));
         }
     }
-    Ok(best.map(|(_, s)| s.cell).or_else(|| safest_cell(view, map)))
+    Ok(best
+        .or(best_dead)
+        .map(|(_, s, implied)| dominating(map, &s, &implied).unwrap_or(s.cell))
+        .or_else(|| safest_cell(view, map)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::probability::exact::exact_analysis;
+
+    fn analysed(text: &str) -> (PlayerView, crate::probability::exact::ExactAnalysis) {
+        let view: PlayerView = text.parse().unwrap();
+        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        (view, a)
+    }
+
+    /// `.1...` with 2 mines: one mine in {0, 2} (the 1), the other in {3, 4}. Cell 0 sees
+    /// only the 1, so if safe it shows 1: dead. Cell 4 sees only cell 3, which is then the
+    /// second mine: it shows 1, dead. Cells 2 and 3 can show two numbers each: living.
+    const STRIP: &str = "5x1 2\n.1...\n";
+
+    #[test]
+    fn dead_cells_are_the_ones_that_can_show_a_single_number() {
+        let (view, a) = analysed(STRIP);
+        let mut cache = ComponentCache::new();
+        let options = GuessOptions::default();
+        let values: Vec<u8> = [0, 2, 3, 4]
+            .iter()
+            .map(|&c| {
+                let p = a.map.at(CellId(c)).unwrap();
+                score(&view, a.ln_layouts, CellId(c), p, &options, &mut cache)
+                    .unwrap()
+                    .values
+            })
+            .collect();
+        assert_eq!(values, vec![1, 2, 2, 1]);
+        // The cheap test sees cell 0 (no covered neighbour) but not cell 4 (its neighbour 3
+        // is uncertain before cell 4 is opened).
+        assert!(is_cheaply_dead(&view, &a.map, CellId(0)));
+        assert!(!is_cheaply_dead(&view, &a.map, CellId(2)));
+        assert!(!is_cheaply_dead(&view, &a.map, CellId(4)));
+    }
+
+    #[test]
+    fn the_guess_avoids_dead_cells_while_a_living_one_is_a_candidate() {
+        let (view, a) = analysed(STRIP);
+        let options = GuessOptions {
+            avoid_dead: true,
+            living_next: true,
+            ..GuessOptions::default()
+        };
+        let mut cache = ComponentCache::new();
+        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache)
+            .unwrap()
+            .unwrap();
+        assert!(guess == CellId(2) || guess == CellId(3), "{guess:?}");
+        // When every candidate is dead, one of them is still guessed.
+        let (view, a) = analysed("3x1 1\n.1.\n");
+        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache)
+            .unwrap()
+            .unwrap();
+        assert!(guess == CellId(0) || guess == CellId(2), "{guess:?}");
+    }
+
+    /// `.1.1...` with 3 mines: either the dead cell 2 (it sees only the two 1s) is a mine
+    /// and so are 5 and 6 (1 layout), or 0 and 4 are, with one mine in {5, 6} (2 layouts).
+    /// Cell 2 is the safest (2/3) but dead; the best living safety is 1/3.
+    #[test]
+    fn the_living_next_safety_ignores_dead_cells_but_counts_certain_safes() {
+        let (view, a) = analysed("7x1 3\n.1.1...\n");
+        assert!((a.map.at(CellId(2)).unwrap() - 1.0 / 3.0).abs() < 1e-12);
+        assert!(is_cheaply_dead(&view, &a.map, CellId(2)));
+        assert!(is_cheaply_dead(&view, &a.map, CellId(0)));
+        assert!(!is_cheaply_dead(&view, &a.map, CellId(4)));
+        let (best, second) = next_click_safeties(&view, &a.map, false);
+        assert!((best - 2.0 / 3.0).abs() < 1e-12 && (second - 1.0 / 3.0).abs() < 1e-12);
+        let (best, second) = next_click_safeties(&view, &a.map, true);
+        assert!((best - 1.0 / 3.0).abs() < 1e-12 && (second - 1.0 / 3.0).abs() < 1e-12);
+        // `.1.` is a 50/50 of two dead cells and nothing else: with no living cell left,
+        // all cells are valued.
+        let (view, a) = analysed("3x1 1\n.1.\n");
+        let (best, _) = next_click_safeties(&view, &a.map, true);
+        assert!((best - 0.5).abs() < 1e-12);
+        // `0..` on 3x1 with 1 mine: cell 1 is certainly safe and dead (its only covered
+        // neighbour, cell 2, is the certain mine), yet it counts as 1.
+        let (view, a) = analysed("3x1 1\n0..\n");
+        assert!(is_cheaply_dead(&view, &a.map, CellId(1)));
+        let (best, _) = next_click_safeties(&view, &a.map, true);
+        assert!((best - 1.0).abs() < 1e-12);
+    }
+
+    /// A 50/50 against the wall: the 1s see exactly the pair (2, 5), so if one of the pair
+    /// is safe, the other is the mine and its number is known: both are dead, although
+    /// each has an uncertain neighbour (the other).
+    #[test]
+    fn a_cell_whose_uncertain_neighbours_are_a_numbers_cells_is_dead() {
+        let (view, a) = analysed("3x2 1\n01.\n01.\n");
+        assert!(is_cheaply_dead(&view, &a.map, CellId(2)));
+        assert!(is_cheaply_dead(&view, &a.map, CellId(5)));
+        // The exact count agrees: each can show only 1.
+        let mut cache = ComponentCache::new();
+        let s = score(
+            &view,
+            a.ln_layouts,
+            CellId(2),
+            0.5,
+            &GuessOptions::default(),
+            &mut cache,
+        )
+        .unwrap();
+        assert!(s.is_dead());
+        // `.1..` on 4x1 with 1 mine: the mine is at 0 or 2, so cell 3 is certainly safe and
+        // cell 2 (whose only covered neighbour is 3) would show 0: dead.
+        let (view, a) = analysed("4x1 1\n.1..\n");
+        assert_eq!(a.map.at(CellId(3)), Some(0.0));
+        assert!(is_cheaply_dead(&view, &a.map, CellId(2)));
+    }
+
+    #[test]
+    fn the_interior_cut_off_is_relative_to_the_best_frontier_safety() {
+        // STRIP: frontier cells 0 and 2 and interior cells 3 and 4, all with safety 1/2.
+        let (view, a) = analysed(STRIP);
+        let cells = |cut: f64| -> Vec<u32> {
+            let options = GuessOptions {
+                interior_cut_off: cut,
+                ..GuessOptions::default()
+            };
+            let mut c: Vec<u32> = candidates(&view, &a.map, &options).iter().map(|x| x.0.0).collect();
+            c.sort_unstable();
+            c
+        };
+        assert_eq!(cells(0.0), vec![0, 2, 3, 4]);
+        assert_eq!(cells(0.95), vec![0, 2, 3, 4]);
+        assert_eq!(cells(1.01), vec![0, 2]);
+        // 6x1 with 4 mines, `.1....`: one mine in {0, 2}, three in the four cells 2..5
+        // minus the 1's: frontier safety 1/2 against interior safety 1/4 (3 of {3,4,5} ... )
+        let (view, a) = analysed("6x1 3\n.1....\n");
+        let front = 1.0 - a.map.at(CellId(0)).unwrap();
+        let inner = 1.0 - a.map.at(CellId(4)).unwrap();
+        let ratio = inner / front;
+        let options = |cut: f64| GuessOptions {
+            interior_cut_off: cut,
+            cut_off: 0.0,
+            ..GuessOptions::default()
+        };
+        let has_interior = |cut: f64| {
+            candidates(&view, &a.map, &options(cut))
+                .iter()
+                .any(|x| !is_frontier(&view, x.0))
+        };
+        assert!(has_interior(ratio - 1e-9));
+        assert!(!has_interior(ratio + 1e-9));
+    }
 }

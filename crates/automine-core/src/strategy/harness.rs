@@ -2,9 +2,10 @@
 //! speed. Game `i` uses seed `S + i` and a fresh player, so the result does not depend on the
 //! order the games run in nor on the number of threads (`parallel` feature).
 //!
-//! [`run_trial`] and [`par_run_trial`] play the players a [`PlayerKind`] names; they are
-//! built on [`run_trial_with`] and [`par_run_trial_with`], which take any [`Player`] from a
-//! factory closure (one fresh player per game).
+//! [`run_trial`] and `par_run_trial` play the players a [`PlayerKind`] names; they are
+//! built on [`run_trial_with`] and `par_run_trial_with`, which take any [`Player`] from a
+//! factory closure (one fresh player per game). The two `par_` functions need the
+//! `parallel` feature.
 
 use std::time::{Duration, Instant};
 

@@ -281,6 +281,101 @@ fn shape_tallies(
     Ok((pairs, boxes))
 }
 
+/// The *enabler influence* of covered cell `c` (D. N. Hill's enablers also get influence):
+/// the probability of the layouts in which `c` is the last missing enabler of a side-by-side
+/// pair that would then be a 50/50 forever, and the pair's first cell (left or top) holds its
+/// mine. Only pairs whose other five enablers are already mines (flags, certain mines) or off
+/// the board count, with `c` covered and both cells of the pair open questions. Then a mine
+/// at `c` costs no more than the coin flip it would have forced anyway. 0 for a cell that is
+/// not an open question.
+///
+/// # Errors
+/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
+pub fn enabler_influence(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    cache: &mut ComponentCache,
+) -> Result<f64, ProbabilityError> {
+    if !open_question(view, map, c) {
+        return Ok(0.0);
+    }
+    let dims = view.dims();
+    let mut total = 0.0;
+    // Direction (dx, dy) along the pair, (px, py) across it.
+    for (dx, dy) in [(1, 0), (0, 1)] {
+        let (px, py) = (dy, dx);
+        // c is beyond the far end (pair ends one step before c) or the near end (after c).
+        for start in [-2, 1] {
+            for k in [-1, 0, 1] {
+                let first = offset(dims, c, start * dx + k * px, start * dy + k * py);
+                let second = first.and_then(|f| offset(dims, f, dx, dy));
+                let (Some(first), Some(second)) = (first, second) else {
+                    continue;
+                };
+                if !open_question(view, map, first) || !open_question(view, map, second) {
+                    continue;
+                }
+                let beyond = |cell, sign: i32, j: i32| offset(dims, cell, sign * dx + j * px, sign * dy + j * py);
+                let enablers = [
+                    beyond(first, -1, -1),
+                    beyond(first, -1, 0),
+                    beyond(first, -1, 1),
+                    beyond(second, 1, -1),
+                    beyond(second, 1, 0),
+                    beyond(second, 1, 1),
+                ];
+                if !enablers.contains(&Some(c)) {
+                    continue;
+                }
+                let Some(missing) = missing_mines(view, map, enablers.into_iter()) else {
+                    continue;
+                };
+                if missing != [c] {
+                    continue;
+                }
+                let Some(a) = with_mines(view, &[c, first], cache)? else {
+                    continue;
+                };
+                let second_safe = 1.0 - a.map.at(second).unwrap_or(1.0);
+                total += (a.ln_layouts - ln_layouts).exp() * second_safe;
+            }
+        }
+    }
+    Ok(total)
+}
+
+/// Covered cells below the guess's safety `floor` whose safety *plus* their 50/50 influence
+/// ([`fifty_fifty_influence`]) reaches it, with their P(mine), in row-major order (D. N.
+/// Hill adds such cells to the candidates: part of their risk would have to be taken anyway).
+/// Only cells for which some pair or box could form (a cheap structural test) are solved.
+///
+/// # Errors
+/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
+pub fn influenced_cells(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    floor: f64,
+    cache: &mut ComponentCache,
+) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
+    let mut found = Vec::new();
+    for (c, p) in map.covered() {
+        if p <= 0.0 || p >= 1.0 || 1.0 - p >= floor || view.at(c) != CellView::Covered {
+            continue;
+        }
+        // The influence is at most min(P(mine), P(safe)): skip cells it cannot lift.
+        if 1.0 - p + p.min(1.0 - p) < floor || !may_form_shape_within(view, map, c, PAIR_MAX_MINES, BOX_MAX_MINES) {
+            continue;
+        }
+        if 1.0 - p + fifty_fifty_influence(view, map, ln_layouts, c, cache)? >= floor {
+            found.push((c, p));
+        }
+    }
+    Ok(found)
+}
+
 /// A *pseudo-50/50* of `view` (exact `map`, `e^{ln_layouts}` layouts), if there is one (the
 /// first in row-major order): a cell that may be a mine, and that is a mine only in layouts
 /// where it is part of one pair or 2×2 box that nothing could ever tell apart. Its risk must
@@ -333,6 +428,12 @@ pub fn pseudo_fifty_fifty(
 /// A cheap structural pre-check for [`pseudo_fifty_fifty`]: some pair or box around `c` has
 /// no revealed enabler and at most the allowed number of enablers still to be mines.
 fn may_form_shape(view: &PlayerView, map: &ProbabilityMap, c: CellId) -> bool {
+    may_form_shape_within(view, map, c, PSEUDO_PAIR_MAX_MINES, PSEUDO_BOX_MAX_MINES)
+}
+
+/// Some pair or box around `c` has no revealed enabler and at most `pair_max - 1` (pairs) or
+/// `box_max - 2` (boxes) enablers still to be mines.
+fn may_form_shape_within(view: &PlayerView, map: &ProbabilityMap, c: CellId, pair_max: usize, box_max: usize) -> bool {
     let dims = view.dims();
     let ok = |enablers: &[Option<CellId>], limit: usize| {
         missing_mines(view, map, enablers.iter().copied()).is_some_and(|m| m.len() <= limit)
@@ -358,7 +459,7 @@ fn may_form_shape(view: &PlayerView, map: &ProbabilityMap, c: CellId) -> bool {
                 offset(dims, b, 1, 1),
             ]
         };
-        ok(&enablers, PSEUDO_PAIR_MAX_MINES - 1)
+        ok(&enablers, pair_max - 1)
     };
     if pair_ok(Some(c), offset(dims, c, 1, 0), true)
         || pair_ok(offset(dims, c, -1, 0), Some(c), true)
@@ -375,7 +476,7 @@ fn may_form_shape(view: &PlayerView, map: &ProbabilityMap, c: CellId) -> bool {
                 offset(dims, corner, -1, 2),
                 offset(dims, corner, 2, 2),
             ];
-            ok(&enablers, PSEUDO_BOX_MAX_MINES - 2)
+            ok(&enablers, box_max - 2)
         })
     })
 }
@@ -411,6 +512,46 @@ mod tests {
         assert!(influence(text, 2).abs() < 1e-15);
         // The revealed cell itself: not an open question.
         assert!(influence(text, 0).abs() < 1e-15);
+    }
+
+    /// `....` on a 4x1 strip with 2 mines (6 layouts). Cell 1 is the only missing enabler
+    /// of the pair (2, 3) (the other end is the board's edge): the layout {1, 2} (a mine at
+    /// 1 and in the pair's first cell) is 1 of 6. Likewise cell 2 for the pair (0, 1). Cells
+    /// 0 and 3 are one of two missing enablers of the pair (1, 2): none.
+    #[test]
+    fn enabler_influence_counts_pairs_whose_last_missing_enabler_is_the_cell() {
+        let view: PlayerView = "4x1 2\n....\n".parse().unwrap();
+        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        let mut cache = ComponentCache::new();
+        let got: Vec<f64> = (0..4)
+            .map(|c| enabler_influence(&view, &a.map, a.ln_layouts, CellId(c), &mut cache).unwrap())
+            .collect();
+        let want = [0.0, 1.0 / 6.0, 1.0 / 6.0, 0.0];
+        for (g, w) in got.iter().zip(want) {
+            assert!((g - w).abs() < 1e-12, "{got:?}");
+        }
+    }
+
+    /// `01....` over `01....` with 2 mines: the walled pair in column 2 holds one mine (a
+    /// 50/50 forever, all of its risk is influence); the six cells of columns 3-5 hold the
+    /// other (safety 5/6). At the cut-off floor 0.9 × 5/6 = 0.75, the pair's safety 1/2 is
+    /// too low, but 1/2 + 1/2 of influence reaches it: both pair cells are added, nothing else.
+    #[test]
+    fn influenced_cells_are_those_lifted_over_the_floor_by_their_influence() {
+        let view: PlayerView = "6x2 2\n01....\n01....\n".parse().unwrap();
+        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        assert!((a.map.at(CellId(3)).unwrap() - 1.0 / 6.0).abs() < 1e-12);
+        let mut cache = ComponentCache::new();
+        let cells = influenced_cells(&view, &a.map, a.ln_layouts, 0.75, &mut cache).unwrap();
+        let ids: Vec<u32> = cells.iter().map(|c| c.0.0).collect();
+        assert_eq!(ids, vec![2, 8]);
+        assert!(cells.iter().all(|c| (c.1 - 0.5).abs() < 1e-12));
+        // A floor above 1 lifts nobody.
+        assert!(
+            influenced_cells(&view, &a.map, a.ln_layouts, 1.01, &mut cache)
+                .unwrap()
+                .is_empty()
+        );
     }
 
     /// On a 4x1 strip with one mine among the two middle cells, the pair is enclosed by

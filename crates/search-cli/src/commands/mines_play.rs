@@ -118,6 +118,10 @@ pub struct PlayArgs {
     /// blended safety) instead of the best safety alone (the default).
     #[arg(long, overrides_with = "no_blend_second")]
     blend_second: bool,
+    /// Exact player: the weight k of the best next safety in the blend
+    /// `(k · best + second best) / (k + 1)`.
+    #[arg(long, default_value_t = GuessOptions::default().blend_ratio)]
+    blend_ratio: f64,
     /// Exact player: value the next click by its best safety alone.
     #[arg(long)]
     no_blend_second: bool,
@@ -128,6 +132,43 @@ pub struct PlayArgs {
     /// Exact player: do not look for pseudo-50/50s.
     #[arg(long)]
     no_pseudo_fifty_fifty: bool,
+    /// Exact player: never guess a dead cell (one that can show only one number) while a
+    /// living candidate exists (the default).
+    #[arg(long, overrides_with = "no_avoid_dead")]
+    avoid_dead: bool,
+    /// Exact player: dead cells are guessed like any other.
+    #[arg(long)]
+    no_avoid_dead: bool,
+    /// Exact player: value the next click by the best living safety (cells whose number is
+    /// already known do not count, certainly safe cells count as 1).
+    #[arg(long, overrides_with = "no_living_next")]
+    living_next: bool,
+    /// Exact player: value the next click by the best safety of any cell.
+    #[arg(long)]
+    no_living_next: bool,
+    /// Exact player: play a cell that dominates the chosen guess (safe whenever the guess is,
+    /// and strictly safer) instead.
+    #[arg(long, overrides_with = "no_dominated")]
+    dominated: bool,
+    /// Exact player: no dominated-guess replacement.
+    #[arg(long)]
+    no_dominated: bool,
+    /// Exact player: add the influence of 50/50s a guess is the last missing enabler of.
+    #[arg(long, overrides_with = "no_enabler_influence")]
+    enabler_influence: bool,
+    /// Exact player: no enabler influence.
+    #[arg(long)]
+    no_enabler_influence: bool,
+    /// Exact player: also score cells whose safety plus 50/50 influence reaches the cut-off.
+    #[arg(long, overrides_with = "no_influenced_candidates")]
+    influenced_candidates: bool,
+    /// Exact player: candidates by safety alone.
+    #[arg(long)]
+    no_influenced_candidates: bool,
+    /// Exact player: interior candidates need at least this fraction of the best frontier
+    /// safety (0: only `--guess-cut-off`).
+    #[arg(long, default_value_t = GuessOptions::default().interior_cut_off)]
+    guess_interior_cut_off: f64,
     /// Network and hybrid players: which network.
     #[cfg(feature = "learn")]
     #[command(flatten)]
@@ -162,6 +203,51 @@ fn blend_second(args: &PlayArgs) -> bool {
     }
 }
 
+/// `--avoid-dead` / `--no-avoid-dead`, else the library's default.
+fn avoid_dead(args: &PlayArgs) -> bool {
+    match (args.avoid_dead, args.no_avoid_dead) {
+        (true, _) => true,
+        (_, true) => false,
+        _ => GuessOptions::default().avoid_dead,
+    }
+}
+
+/// `--dominated` / `--no-dominated`, else the library's default.
+fn dominated(args: &PlayArgs) -> bool {
+    match (args.dominated, args.no_dominated) {
+        (true, _) => true,
+        (_, true) => false,
+        _ => GuessOptions::default().dominated,
+    }
+}
+
+/// `--enabler-influence` / `--no-enabler-influence`, else the library's default.
+fn enabler_influence(args: &PlayArgs) -> bool {
+    match (args.enabler_influence, args.no_enabler_influence) {
+        (true, _) => true,
+        (_, true) => false,
+        _ => GuessOptions::default().enabler_influence,
+    }
+}
+
+/// `--influenced-candidates` / `--no-influenced-candidates`, else the library's default.
+fn influenced_candidates(args: &PlayArgs) -> bool {
+    match (args.influenced_candidates, args.no_influenced_candidates) {
+        (true, _) => true,
+        (_, true) => false,
+        _ => GuessOptions::default().influenced_candidates,
+    }
+}
+
+/// `--living-next` / `--no-living-next`, else the library's default.
+fn living_next(args: &PlayArgs) -> bool {
+    match (args.living_next, args.no_living_next) {
+        (true, _) => true,
+        (_, true) => false,
+        _ => GuessOptions::default().living_next,
+    }
+}
+
 /// `--pseudo-fifty-fifty` / `--no-pseudo-fifty-fifty`, else the library's default.
 fn pseudo_fifty_fifty(args: &PlayArgs) -> bool {
     match (args.pseudo_fifty_fifty, args.no_pseudo_fifty_fifty) {
@@ -193,6 +279,13 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
             options.guess.influence_weight = args.influence_weight;
             options.pseudo_fifty_fifty = pseudo_fifty_fifty(args);
             options.guess.blend_second = blend_second(args);
+            options.guess.avoid_dead = avoid_dead(args);
+            options.guess.living_next = living_next(args);
+            options.guess.dominated = dominated(args);
+            options.guess.influenced_candidates = influenced_candidates(args);
+            options.guess.enabler_influence = enabler_influence(args);
+            options.guess.blend_ratio = args.blend_ratio;
+            options.guess.interior_cut_off = args.guess_interior_cut_off;
             PlayerKind::Exact(options)
         }
     }
@@ -238,6 +331,13 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "influence_weight": args.influence_weight,
         "blend_second": blend_second(args),
         "pseudo_fifty_fifty": pseudo_fifty_fifty(args),
+        "avoid_dead": avoid_dead(args),
+        "living_next": living_next(args),
+        "dominated": dominated(args),
+        "influenced_candidates": influenced_candidates(args),
+        "enabler_influence": enabler_influence(args),
+        "blend_ratio": args.blend_ratio,
+        "guess_interior_cut_off": args.guess_interior_cut_off,
     })
 }
 
