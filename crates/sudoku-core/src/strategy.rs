@@ -48,7 +48,7 @@ pub enum Strategy {
     /// product (then sum; ties to the first cell); greedy's rule when no cell has two
     /// candidates. It scores the same cells greedy does, so it costs about as much per node.
     /// The default: on the hardest public sets it guesses less than greedy (63.4 against 84.0
-    /// guesses per fh_1905_11+ puzzle with triads) and runs faster (docs/BENCHMARKS.md,
+    /// guesses per `forum_hardest_1905_11+` puzzle with triads) and runs faster (docs/BENCHMARKS.md,
     /// round 8).
     #[default]
     BivalueProduct,
