@@ -1,10 +1,12 @@
 //! Full-set throughput of sudoku-core against the `sudoku` crate 0.8, one thread, count up to
 //! 2 solutions, parsing excluded; the two solvers alternate over `--rounds` passes (default 3)
 //! and the best pass of each is reported, which damps the noise of a shared machine. Greedy
-//! runs three times: with the 9×9 engine's run-time CPU-feature dispatch (the default), with
-//! the portable build forced (`Solver::with_cpu_features(false)`), and with triad inference
-//! (`Solver::with_inference(Inference::Triads)`); then mrv, `binary-product` (two-way
-//! branches on bivalue cells and bilocal digits) and `bivalue-product` (bivalue cells only).
+//! runs three times at the default propagation level (triads): with the 9×9 engine's run-time
+//! CPU-feature dispatch (the default), with the portable build forced
+//! (`Solver::with_cpu_features(false)`), and with locked candidates only
+//! (`Solver::with_inference(Inference::LockedCandidates)`); then mrv, `binary-product` (two-way
+//! branches on bivalue cells and bilocal digits) and `bivalue-product` (bivalue cells only, the
+//! default strategy).
 //!
 //! `cargo run --release -p search-benches --example sudoku_compare [-- --rounds N]`
 
@@ -40,8 +42,8 @@ fn main() {
                 "sudoku-core greedy, portable build",
             ),
             (
-                Solver::new(Strategy::Greedy).with_inference(Inference::Triads),
-                "sudoku-core greedy, triads",
+                Solver::new(Strategy::Greedy).with_inference(Inference::LockedCandidates),
+                "sudoku-core greedy, locked candidates",
             ),
             (Solver::new(Strategy::Mrv), "sudoku-core mrv"),
             (Solver::new(Strategy::BinaryProduct), "sudoku-core binary-product"),
