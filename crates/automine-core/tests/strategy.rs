@@ -195,7 +195,6 @@ fn smoke_win_rates_are_plausible_and_beat_the_teacher() {
 #[cfg(feature = "parallel")]
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
-    use automine_core::strategy::harness::par_run_trial;
     let rule = FirstClick::Safe;
     let trial = Trial {
         settings: Preset::Intermediate.settings(rule),
@@ -203,17 +202,26 @@ fn results_do_not_depend_on_the_thread_count() {
         games: 40,
         player: PlayerKind::exact(rule),
     };
-    let one = par_run_trial(&trial, 1, || {}).unwrap();
-    let two = par_run_trial(&trial, 2, || {}).unwrap();
-    let three = par_run_trial(&trial, 3, || {}).unwrap();
-    let serial = run_trial(&trial, || {}).unwrap();
-    assert_eq!(one.records, two.records);
-    assert_eq!(one.records, three.records);
-    assert_eq!(one.records, serial.records);
+    let records = same_records_for_every_thread_count(&trial, &[1, 2, 3]);
     assert_eq!(
-        one.records.iter().map(|r| r.seed).collect::<Vec<_>>(),
+        records.iter().map(|r| r.seed).collect::<Vec<_>>(),
         (77..117).collect::<Vec<_>>()
     );
+}
+
+/// The trial's game records, after checking that they are the same serially and with each of
+/// `threads` worker threads.
+#[cfg(feature = "parallel")]
+fn same_records_for_every_thread_count(
+    trial: &Trial,
+    threads: &[usize],
+) -> Vec<automine_core::strategy::harness::GameRecord> {
+    use automine_core::strategy::harness::par_run_trial;
+    let serial = run_trial(trial, || {}).unwrap().records;
+    for &n in threads {
+        assert_eq!(par_run_trial(trial, n, || {}).unwrap().records, serial, "{n} threads");
+    }
+    serial
 }
 
 #[test]
@@ -318,7 +326,6 @@ fn with_every_refinement_the_player_still_never_opens_a_certain_mine() {
 #[cfg(feature = "parallel")]
 #[test]
 fn with_every_refinement_results_do_not_depend_on_the_thread_count() {
-    use automine_core::strategy::harness::par_run_trial;
     let rule = FirstClick::Safe;
     let trial = Trial {
         settings: Preset::Intermediate.settings(rule),
@@ -326,8 +333,5 @@ fn with_every_refinement_results_do_not_depend_on_the_thread_count() {
         games: 16,
         player: PlayerKind::Exact(all_refinements(rule)),
     };
-    let one = par_run_trial(&trial, 1, || {}).unwrap();
-    let three = par_run_trial(&trial, 3, || {}).unwrap();
-    assert_eq!(one.records, three.records);
-    assert_eq!(one.records, run_trial(&trial, || {}).unwrap().records);
+    same_records_for_every_thread_count(&trial, &[1, 3]);
 }

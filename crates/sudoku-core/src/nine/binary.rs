@@ -45,6 +45,17 @@ struct Best {
 }
 
 impl Best {
+    /// No branch yet (key 0: every real branch ranks higher).
+    #[inline(always)]
+    fn none() -> Best {
+        let spot = Spot { band: 0, i: 0, d: 0 };
+        Best {
+            key: 0,
+            first: spot,
+            second: spot,
+        }
+    }
+
     /// Keep the branch `a` or `b` (scores `sa`, `sb`; `rank` in the tie order) when it ranks
     /// higher.
     #[inline(always)]
@@ -136,12 +147,7 @@ pub(super) fn bivalue_product(board: &Board9, out: &mut Vec<Placement>) {
         return greedy(board, out);
     };
     let key = |a, b| Strategy::BivalueProduct.binary_key(a, b);
-    let spot = Spot { band: 0, i: 0, d: 0 };
-    let mut best = Best {
-        key: 0,
-        first: spot,
-        second: spot,
-    };
+    let mut best = Best::none();
     // The cells whose lower digit was scored, and that digit and its score.
     let mut pending = [0u32; 3];
     let mut lower = [(0u8, 0u8); 96];
@@ -216,12 +222,7 @@ pub(super) fn binary(board: &Board9, strategy: Strategy, out: &mut Vec<Placement
 /// [`binary`] with the ranking `key`.
 #[inline(always)]
 fn best_binary(board: &Board9, key: impl Fn(u32, u32) -> u64 + Copy, out: &mut Vec<Placement>) {
-    let spot = Spot { band: 0, i: 0, d: 0 };
-    let mut best = Best {
-        key: 0,
-        first: spot,
-        second: spot,
-    };
+    let mut best = Best::none();
     let mut bivalue = [0u32; 3];
     for (band, b) in bivalue.iter_mut().enumerate() {
         let (_, twos, threes) = count_to_three(board.band_words(band));
