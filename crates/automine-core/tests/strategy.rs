@@ -3,6 +3,7 @@
 use automine_core::strategy::endgame::EndgameSearch;
 use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
 use automine_core::strategy::harness::{PlayerKind, Trial, Z95, run_trial, wilson_interval};
+use automine_core::strategy::isolated::{enclosed_regions, isolated_regions};
 use automine_core::strategy::layouts::enumerate_layouts;
 use automine_core::{
     Dims, FirstClick, Game, GameSettings, GameStatus, Height, Player, PlayerView, Preset, SafestCellPlayer, Width,
@@ -288,8 +289,9 @@ fn the_pseudo_fifty_fifty_rule_takes_the_cell_that_is_safe_or_a_coin_flip() {
     assert_ne!(plain, pseudo);
 }
 
-/// Every `mines5` switch on (dead candidates last, living next safety, dominated guesses,
-/// enabler influence, influenced candidates, Hill's off-edge rule).
+/// Every `mines5` and `mines6` switch on (dead candidates last, living next safety, dominated
+/// guesses, enabler influence, influenced candidates, Hill's off-edge rule and candidates,
+/// small areas deferred, isolated regions).
 fn all_refinements(rule: FirstClick) -> PlayerOptions {
     let mut options = PlayerOptions::new(rule);
     options.guess.avoid_dead = true;
@@ -298,6 +300,9 @@ fn all_refinements(rule: FirstClick) -> PlayerOptions {
     options.guess.enabler_influence = true;
     options.guess.influenced_candidates = true;
     options.guess.interior_cut_off = 0.95;
+    options.guess.hill_off_edge = true;
+    options.guess.defer_small_areas = true;
+    options.isolated_regions = true;
     options
 }
 
@@ -334,4 +339,41 @@ fn with_every_refinement_results_do_not_depend_on_the_thread_count() {
         player: PlayerKind::Exact(all_refinements(rule)),
     };
     same_records_for_every_thread_count(&trial, &[1, 3]);
+}
+
+/// An isolated region is independent of the rest of the board: its own layouts, equally
+/// likely, give exactly the exact solver's probabilities for its cells (checked on every
+/// position of expert-density games on a 12x10 board, where walled-in groups are common).
+#[test]
+fn isolated_regions_give_the_exact_probabilities_on_their_own() {
+    let settings = GameSettings::new(Dims::new(Width(12), Height(10)).unwrap(), 25, FirstClick::Safe).unwrap();
+    let (mut regions, mut enclosed) = (0, 0);
+    for seed in 0..80 {
+        let mut game = Game::new(settings, seed);
+        let mut player = SafestCellPlayer::default();
+        while game.status() == GameStatus::Playing {
+            let view = game.view().clone();
+            let map = exact_analysis(&view, &Budget::unlimited()).unwrap().map;
+            enclosed += enclosed_regions(&view, &map).len();
+            for (region, set) in isolated_regions(&view, &map) {
+                let n = set.mines.len() as f64;
+                for (i, &cell) in set.cells.iter().enumerate() {
+                    let freq = set.mines.iter().filter(|l| l[i]).count() as f64 / n;
+                    let p = map.at(cell).unwrap();
+                    assert!((p - freq).abs() < 1e-9, "seed {seed}: {cell:?} {p} vs {freq}\n{view}");
+                    if i >= region.len() {
+                        assert!(p >= 1.0, "seed {seed}: {cell:?} is not a known mine");
+                    }
+                }
+                let count = |l: &Vec<bool>| l[..region.len()].iter().filter(|&&m| m).count();
+                assert!(set.mines.iter().all(|l| count(l) == count(&set.mines[0])));
+                regions += 1;
+            }
+            game.reveal(player.choose(&view).unwrap()).unwrap();
+        }
+    }
+    assert!(
+        regions > 20,
+        "only {regions} isolated regions ({enclosed} enclosed) seen"
+    );
 }

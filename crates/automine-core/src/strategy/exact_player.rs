@@ -3,9 +3,11 @@
 //! 2. every certainly safe cell (all of them are queued from one exact map);
 //! 3. when at most [`PlayerOptions::endgame_layouts`] layouts remain, the exhaustive endgame
 //!    search's move ([`endgame`](crate::strategy::endgame));
-//! 4. a forced 50/50, at once ([`fifty_fifty`](crate::strategy::fifty_fifty)); optionally a
+//! 4. optionally, the exact move in an isolated region
+//!    ([`isolated`](crate::strategy::isolated));
+//! 5. a forced 50/50, at once ([`fifty_fifty`](crate::strategy::fifty_fifty)); optionally a
 //!    pseudo-50/50 ([`long_term_risk`]);
-//! 5. otherwise the guess by secondary safety ([`guess`](crate::strategy::guess)).
+//! 6. otherwise the guess by secondary safety ([`guess`](crate::strategy::guess)).
 //!
 //! Each part can be switched off in [`PlayerOptions`] to measure what it gains.
 
@@ -20,6 +22,7 @@ use crate::strategy::endgame::EndgameSearch;
 use crate::strategy::fifty_fifty::{forced_fifty_fifty, forced_fifty_fifty_with_mines};
 use crate::strategy::first_click::first_click;
 use crate::strategy::guess::{GuessOptions, choose_guess};
+use crate::strategy::isolated::isolated_region_move;
 use crate::strategy::layouts::enumerate_layouts;
 use crate::strategy::long_term_risk;
 use crate::view::{CellView, PlayerView};
@@ -38,6 +41,9 @@ pub struct PlayerOptions {
     /// The endgame search gives up (and the heuristic guess is used) after this many
     /// distinct layout sets.
     pub endgame_nodes: u64,
+    /// Play an isolated region (one no other click can inform) first, by the exact search
+    /// over its own layouts ([`isolated_region_move`]).
+    pub isolated_regions: bool,
     /// Take forced 50/50s at once.
     pub forced_fifty_fifty: bool,
     /// Look for forced 50/50s with the certain mines taken as flags (finds the 50/50s that
@@ -58,6 +64,7 @@ impl PlayerOptions {
             first_click_policy: true,
             endgame_layouts: 256,
             endgame_nodes: 20_000,
+            isolated_regions: false,
             forced_fifty_fifty: true,
             fifty_fifty_certain_mines: true,
             pseudo_fifty_fifty: true,
@@ -138,6 +145,11 @@ impl ExactPlayer {
             if let Some(best) = search.best_move() {
                 return Ok(best.cell);
             }
+        }
+        if self.options.isolated_regions
+            && let Some(step) = isolated_region_move(view, &analysis.map, self.options.endgame_nodes)
+        {
+            return Ok(step.cell);
         }
         if self.options.forced_fifty_fifty {
             let forced = if self.options.fifty_fifty_certain_mines {

@@ -27,7 +27,7 @@
 use search_core::Budget;
 
 use crate::error::ProbabilityError;
-use crate::geometry::CellId;
+use crate::geometry::{CellId, Col, Pos, Row};
 use crate::probability::exact::{ComponentCache, exact_analysis_cached};
 use crate::probability::map::ProbabilityMap;
 use crate::strategy::long_term_risk;
@@ -79,6 +79,17 @@ pub struct GuessOptions {
     /// Also score cells below the cut-off whose safety plus 50/50 influence reaches it
     /// ([`long_term_risk::influenced_cells`], D. N. Hill's influenced tiles).
     pub influenced_candidates: bool,
+    /// Choose the interior (off-edge) candidates as D. N. Hill does instead of the
+    /// [`Self::max_interior`] cells with the fewest covered neighbours: only when the interior
+    /// safety is above 0.95 × the best safety, and then every interior cell if fewer than
+    /// 30 are left, otherwise the interior cells two steps straight from a revealed number
+    /// with uncertain neighbours and those with two or three covered neighbours that are not
+    /// certain mines ([`hill_interior`]).
+    pub hill_off_edge: bool,
+    /// Defer candidates in a small enclosed covered area (fewer than 8 cells reachable through
+    /// covered cells and over revealed ones) while a candidate in a larger area exists
+    /// (D. N. Hill's space counter, [`in_large_area`]).
+    pub defer_small_areas: bool,
 }
 
 impl Default for GuessOptions {
@@ -98,6 +109,8 @@ impl Default for GuessOptions {
             dominated: false,
             enabler_influence: false,
             influenced_candidates: false,
+            hill_off_edge: false,
+            defer_small_areas: false,
         }
     }
 }
@@ -160,18 +173,131 @@ fn candidates(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions) -
     }
     frontier.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
     frontier.truncate(options.max_frontier);
-    if let Some(&(_, p_front)) = frontier.first() {
-        let interior_floor = options.interior_cut_off * (1.0 - p_front);
-        interior.retain(|&(_, _, p)| 1.0 - p >= interior_floor);
+    if options.hill_off_edge {
+        frontier.extend(hill_interior(view, map, best_safety));
+    } else {
+        if let Some(&(_, p_front)) = frontier.first() {
+            let interior_floor = options.interior_cut_off * (1.0 - p_front);
+            interior.retain(|&(_, _, p)| 1.0 - p >= interior_floor);
+        }
+        interior.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+        frontier.extend(
+            interior
+                .into_iter()
+                .take(options.max_interior)
+                .map(|(_, id, p)| (id, p)),
+        );
     }
-    interior.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
-    frontier.extend(
-        interior
-            .into_iter()
-            .take(options.max_interior)
-            .map(|(_, id, p)| (id, p)),
-    );
+    if options.defer_small_areas {
+        let large: Vec<bool> = frontier
+            .iter()
+            .map(|&(id, _)| in_large_area(view, map, id, SMALL_AREA))
+            .collect();
+        if large.iter().any(|&l| l) {
+            let mut keep = large.into_iter();
+            frontier.retain(|_| keep.next().unwrap_or(true));
+        }
+    }
     frontier
+}
+
+/// Hill's off-edge threshold: interior cells are candidates only when their safety is above
+/// this fraction of the best safety.
+const OFF_EDGE_THRESHOLD: f64 = 0.95;
+
+/// Below this many interior cells, every one of them is a candidate (Hill's rule).
+const ALL_INTERIOR_BELOW: usize = 30;
+
+/// An area with fewer covered cells than this is small ([`in_large_area`]).
+const SMALL_AREA: usize = 8;
+
+/// The steps from a revealed number to the interior cells that Hill tries ("super
+/// locations": their number overlaps the number's cells).
+const TWO_STEPS: [(i32, i32); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
+
+/// D. N. Hill's interior (off-edge) candidates ([`GuessOptions::hill_off_edge`]), in
+/// row-major order: none unless the interior safety is above 0.95 × `best_safety`; every
+/// interior cell when fewer than 30 are left; otherwise the interior cells two steps
+/// straight from a revealed number that has an uncertain neighbour, and those with two or
+/// three covered neighbours that are not certain mines (corners and cells walled in by
+/// mines: the likeliest to open a region).
+pub fn hill_interior(view: &PlayerView, map: &ProbabilityMap, best_safety: f64) -> Vec<(CellId, f64)> {
+    let dims = view.dims();
+    let interior: Vec<(CellId, f64)> = map
+        .covered()
+        .filter(|&(id, p)| p < 1.0 && !is_frontier(view, id))
+        .collect();
+    // The exact map gives every interior cell the same probability.
+    let Some(&(_, p_interior)) = interior.first() else {
+        return interior;
+    };
+    if 1.0 - p_interior <= OFF_EDGE_THRESHOLD * best_safety {
+        return Vec::new();
+    }
+    if interior.len() < ALL_INTERIOR_BELOW {
+        return interior;
+    }
+    let uncertain = |c: CellId| view.at(c) == CellView::Covered && map.at(c).is_some_and(|p| p > 0.0 && p < 1.0);
+    let open_around = |c: CellId| {
+        dims.neighbours(c)
+            .filter(|&n| view.at(n) == CellView::Covered && map.at(n).is_some_and(|p| p < 1.0))
+            .count()
+    };
+    let mut chosen = vec![false; dims.cell_count()];
+    for w in dims.ids() {
+        if !matches!(view.at(w), CellView::Revealed(_)) || !dims.neighbours(w).any(uncertain) {
+            continue;
+        }
+        let pos = dims.pos(w);
+        for (dc, dr) in TWO_STEPS {
+            let (c, r) = (i32::from(pos.col().0) + dc, i32::from(pos.row().0) + dr);
+            let (Ok(c), Ok(r)) = (u16::try_from(c), u16::try_from(r)) else {
+                continue;
+            };
+            if let Some(id) = dims.id(Pos::new(Col(c), Row(r))) {
+                chosen[id.index()] = true;
+            }
+        }
+    }
+    interior
+        .into_iter()
+        .filter(|&(id, _)| chosen[id.index()] || (2..=3).contains(&open_around(id)))
+        .collect()
+}
+
+/// Whether at least `threshold` covered cells (certain mines aside) are reachable from `start`
+/// through covered cells and by stepping over revealed ones (D. N. Hill's space counter: a
+/// guess in a small enclosed area is better left for last, when the mine count may settle it).
+pub fn in_large_area(view: &PlayerView, map: &ProbabilityMap, start: CellId, threshold: usize) -> bool {
+    let dims = view.dims();
+    let open = |c: CellId| view.at(c) == CellView::Covered && map.at(c).is_some_and(|p| p < 1.0);
+    let mut seen = vec![false; dims.cell_count()];
+    let mut queue = vec![start];
+    seen[start.index()] = true;
+    let mut next = 0;
+    while next < queue.len() {
+        if queue.len() >= threshold {
+            return true;
+        }
+        let cell = queue[next];
+        next += 1;
+        for n in dims.neighbours(cell) {
+            if open(n) {
+                if !seen[n.index()] {
+                    seen[n.index()] = true;
+                    queue.push(n);
+                }
+            } else if matches!(view.at(n), CellView::Revealed(_)) {
+                for m in dims.neighbours(n) {
+                    if open(m) && !seen[m.index()] {
+                        seen[m.index()] = true;
+                        queue.push(m);
+                    }
+                }
+            }
+        }
+    }
+    queue.len() >= threshold
 }
 
 /// A covered cell whose number is already known if it is safe: every covered neighbour is
@@ -230,11 +356,34 @@ pub fn score(
     options: &GuessOptions,
     cache: &mut ComponentCache,
 ) -> Result<ScoredGuess, ProbabilityError> {
-    score_and_implied(view, ln_layouts, cell, p_mine, options, cache).map(|(s, _)| s)
+    score_and_implied(view, ln_layouts, cell, p_mine, options, cache, None).map(|scored| scored.guess)
+}
+
+/// What [`score_and_implied`] found.
+#[derive(Debug, Clone)]
+struct Scored {
+    /// The score (of the numbers looked at, when `pruned`).
+    guess: ScoredGuess,
+    /// The covered cells certainly safe whenever the cell is (with
+    /// [`GuessOptions::dominated`]).
+    implied: Vec<CellId>,
+    /// The look-ahead stopped early: the cell cannot beat [`Prune::beat`].
+    pruned: bool,
+}
+
+/// A bound for [`score_and_implied`]: the candidate's value is its score times `factor`
+/// (the 50/50 influence), and it is abandoned (`None`) as soon as even a certainly safe next
+/// click for every number still to come could not lift that value above `beat`. Pruning
+/// never changes the chosen guess: a pruned candidate could not have replaced the best.
+#[derive(Debug, Clone, Copy)]
+struct Prune {
+    factor: f64,
+    beat: f64,
 }
 
 /// [`score`], and the covered cells that are certainly safe whenever `cell` is (certainly
-/// safe in every look-ahead map), in row-major order.
+/// safe in every look-ahead map), in row-major order; with `prune`, the look-ahead stops as
+/// soon as the cell cannot beat the bound.
 fn score_and_implied(
     view: &PlayerView,
     ln_layouts: f64,
@@ -242,7 +391,8 @@ fn score_and_implied(
     p_mine: f64,
     options: &GuessOptions,
     cache: &mut ComponentCache,
-) -> Result<(ScoredGuess, Vec<CellId>), ProbabilityError> {
+    prune: Option<Prune>,
+) -> Result<Scored, ProbabilityError> {
     let dims = view.dims();
     let flags = dims
         .neighbours(cell)
@@ -255,7 +405,20 @@ fn score_and_implied(
     let mut values = 0u8;
     let mut implied: Option<Vec<CellId>> = None;
     let mut opened = view.clone();
+    // The chance of the numbers seen so far (their sum reaches P(safe) = 1 − p_mine).
+    let mut mass = 0.0;
+    let mut pruned = false;
     for v in flags..=(flags + open).min(8) {
+        if let Some(Prune { factor, beat }) = prune {
+            // A little slack keeps the bound above the exact value despite rounding.
+            let rest = (1.0 - p_mine - mass).max(0.0) + 1e-9;
+            let next = if options.blend_second { blended } else { secondary };
+            let bound = (next + rest + options.progress_weight * (progress + rest)) * factor;
+            if bound <= beat + 1e-12 {
+                pruned = true;
+                break;
+            }
+        }
         opened.set(cell, CellView::Revealed(v));
         let analysis = match exact_analysis_cached(&opened, &Budget::unlimited(), cache) {
             Ok(a) => a,
@@ -267,6 +430,7 @@ fn score_and_implied(
             continue;
         }
         values += 1;
+        mass += p_v;
         if options.dominated {
             let safe = &analysis.map;
             match &mut implied {
@@ -297,7 +461,11 @@ fn score_and_implied(
         blended_safety: blended,
         values,
     };
-    Ok((guess, implied.unwrap_or_default()))
+    Ok(Scored {
+        guess,
+        implied: implied.unwrap_or_default(),
+        pruned,
+    })
 }
 
 /// The best and second best safety of the next click on `view` with its exact `map` (`-∞`
@@ -369,21 +537,36 @@ pub fn choose_guess(
         )?);
     }
     for (cell, p) in cells {
-        let (s, implied) = score_and_implied(view, ln_layouts, cell, p, options, cache)?;
-        let next = if options.blend_second {
-            s.blended_safety
-        } else {
-            s.secondary_safety
-        };
-        let mut value = next + options.progress_weight * s.progress;
+        let mut factor = 1.0;
         if options.influence_weight > 0.0 && p < 1.0 {
             let mut influence = long_term_risk::fifty_fifty_influence(view, map, ln_layouts, cell, cache)?;
             if options.enabler_influence {
                 influence += long_term_risk::enabler_influence(view, map, ln_layouts, cell, cache)?;
                 influence = influence.min(p).min(1.0 - p);
             }
-            value *= 1.0 + options.influence_weight * influence / (1.0 - p);
+            factor = 1.0 + options.influence_weight * influence / (1.0 - p);
         }
+        // Only the best living candidate can prune: a pruned cell, dead or living, could not
+        // be chosen over it.
+        let prune = if options.dominated {
+            None
+        } else {
+            best.as_ref().map(|&(beat, _, _)| Prune { factor, beat })
+        };
+        let Scored {
+            guess: s,
+            implied,
+            pruned,
+        } = score_and_implied(view, ln_layouts, cell, p, options, cache, prune)?;
+        if pruned {
+            continue;
+        }
+        let next = if options.blend_second {
+            s.blended_safety
+        } else {
+            s.secondary_safety
+        };
+        let value = (next + options.progress_weight * s.progress) * factor;
         let slot = if options.avoid_dead && s.is_dead() {
             &mut best_dead
         } else {

@@ -36,7 +36,8 @@ struct Constraint {
 #[derive(Debug)]
 struct LayoutProblem {
     constraints: Vec<Constraint>,
-    mines_left: u32,
+    /// The total number of mines among the unknowns (`None`: no total, for a region).
+    mines_left: Option<u32>,
 }
 
 /// A partial assignment: one byte per unknown cell (0 safe, 1 mine, 2 open).
@@ -91,23 +92,28 @@ impl ConstraintProblem for LayoutProblem {
                 mines += u32::from(c == 1);
                 open += u32::from(c == UNKNOWN);
             }
-            if mines > self.mines_left || mines + open < self.mines_left {
-                return Propagation::Contradiction;
+            if let Some(total) = self.mines_left {
+                if mines > total || mines + open < total {
+                    return Propagation::Contradiction;
+                }
+                if open > 0 && (mines == total || mines + open == total) {
+                    let fill = u8::from(mines < total);
+                    state
+                        .cells
+                        .iter_mut()
+                        .filter(|c| **c == UNKNOWN)
+                        .for_each(|c| *c = fill);
+                    changed = true;
+                }
             }
-            if open == 0 {
-                return Propagation::Solved;
-            }
-            if mines == self.mines_left || mines + open == self.mines_left {
-                let fill = u8::from(mines < self.mines_left);
-                state
-                    .cells
-                    .iter_mut()
-                    .filter(|c| **c == UNKNOWN)
-                    .for_each(|c| *c = fill);
-                changed = true;
-            }
+            // A fill late in the pass may break a number checked earlier in it: report a
+            // complete layout only after a pass that changed nothing (so every number held).
             if !changed {
-                return Propagation::Open;
+                return if open == 0 {
+                    Propagation::Solved
+                } else {
+                    Propagation::Open
+                };
             }
         }
     }
@@ -171,14 +177,22 @@ pub fn enumerate_layouts(view: &PlayerView, limit: usize, budget: &Budget) -> Op
     }
     let problem = LayoutProblem {
         constraints,
-        mines_left: view.mines_left(),
+        mines_left: Some(view.mines_left()),
     };
+    let mines = collect_layouts(&problem, cells.len(), limit, budget)?;
+    Some(LayoutSet { cells, mines })
+}
+
+/// Every solution of `problem` over `unknowns` cells as a mine mask, if there are at most
+/// `limit` of them (and the search stays within `budget`); `None` otherwise or when there
+/// is none.
+fn collect_layouts(problem: &LayoutProblem, unknowns: usize, limit: usize, budget: &Budget) -> Option<Vec<Vec<bool>>> {
     let root = LayoutState {
-        cells: vec![UNKNOWN; cells.len()],
+        cells: vec![UNKNOWN; unknowns],
     };
     let mut mines = Vec::new();
     let mut too_many = false;
-    let report = for_each_solution(&problem, root, budget, |s: &LayoutState| {
+    let report = for_each_solution(problem, root, budget, |s: &LayoutState| {
         if mines.len() == limit {
             too_many = true;
             return ControlFlow::Break(());
@@ -189,5 +203,105 @@ pub fn enumerate_layouts(view: &PlayerView, limit: usize, budget: &Budget) -> Op
     if too_many || report.stopped.is_some() || mines.is_empty() {
         return None;
     }
+    Some(mines)
+}
+
+/// The layouts of the covered cells `region` alone under the numbers that see them, when
+/// no number sees a covered cell outside `region ∪ known_mines` (the caller's promise; such
+/// cells would be ignored). Cells of `known_mines` count as mines in every number and are
+/// appended to the set as mines in every layout, so that [`EndgameSearch`] counts them in
+/// the numbers it predicts. No total mine count is imposed. `None` when there are more
+/// than `limit` layouts, the budget runs out, or there is none.
+///
+/// [`EndgameSearch`]: crate::strategy::endgame::EndgameSearch
+///
+/// ```
+/// use automine_core::{CellId, PlayerView};
+/// use automine_core::strategy::layouts::enumerate_region;
+/// use search_core::Budget;
+/// // `.1.` on 3x1 with 1 mine: the region {0, 2} holds it in one of two ways.
+/// let view: PlayerView = "3x1 1\n.1.\n".parse()?;
+/// let set = enumerate_region(&view, &[CellId(0), CellId(2)], &[], 10, &Budget::unlimited()).unwrap();
+/// assert_eq!(set.mines, vec![vec![false, true], vec![true, false]]);
+/// # Ok::<(), automine_core::BoardError>(())
+/// ```
+pub fn enumerate_region(
+    view: &PlayerView,
+    region: &[CellId],
+    known_mines: &[CellId],
+    limit: usize,
+    budget: &Budget,
+) -> Option<LayoutSet> {
+    let dims = view.dims();
+    if region.len() > usize::from(u16::MAX) {
+        return None;
+    }
+    let mut local = vec![u16::MAX; dims.cell_count()];
+    for (i, &id) in region.iter().enumerate() {
+        local[id.index()] = i as u16;
+    }
+    let mut is_known = vec![false; dims.cell_count()];
+    for &id in known_mines {
+        is_known[id.index()] = true;
+    }
+    let mut seen = vec![false; dims.cell_count()];
+    let mut constraints = Vec::new();
+    for &id in region {
+        for w in dims.neighbours(id) {
+            let CellView::Revealed(n) = view.at(w) else { continue };
+            if std::mem::replace(&mut seen[w.index()], true) {
+                continue;
+            }
+            let fixed = dims
+                .neighbours(w)
+                .filter(|&c| view.at(c) == CellView::Flagged || is_known[c.index()])
+                .count() as u8;
+            let members: Vec<u16> = dims
+                .neighbours(w)
+                .filter(|&c| local[c.index()] != u16::MAX)
+                .map(|c| local[c.index()])
+                .collect();
+            constraints.push(Constraint {
+                need: n.checked_sub(fixed)?,
+                cells: members,
+            });
+        }
+    }
+    let problem = LayoutProblem {
+        constraints,
+        mines_left: None,
+    };
+    let mut mines = collect_layouts(&problem, region.len(), limit, budget)?;
+    for layout in &mut mines {
+        layout.extend(std::iter::repeat_n(true, known_mines.len()));
+    }
+    let cells = region.iter().chain(known_mines).copied().collect();
     Some(LayoutSet { cells, mines })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three numbers over cells x, y, z asking for exactly one mine in each pair have no
+    /// solution (x + y + z would be 3/2). Branching x = 1 fills y = z = 0 through the last two
+    /// numbers after the first one (y + z = 1) was checked: the layout must still be refused.
+    #[test]
+    fn a_number_broken_by_a_later_fill_in_the_same_pass_is_a_contradiction() {
+        let pair = |a: u16, b: u16| Constraint {
+            need: 1,
+            cells: vec![a, b],
+        };
+        let problem = LayoutProblem {
+            constraints: vec![pair(1, 2), pair(0, 1), pair(0, 2)],
+            mines_left: None,
+        };
+        assert_eq!(collect_layouts(&problem, 3, 10, &Budget::unlimited()), None);
+        // With the total fixed at one mine the same numbers still have no layout.
+        let problem = LayoutProblem {
+            mines_left: Some(1),
+            ..problem
+        };
+        assert_eq!(collect_layouts(&problem, 3, 10, &Budget::unlimited()), None);
+    }
 }

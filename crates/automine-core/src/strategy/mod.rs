@@ -5,6 +5,7 @@
 //!   `opening`);
 //! - [`layouts`]: every consistent whole-board layout when few remain (on search-core);
 //! - [`endgame`]: the exhaustive search for the move that maximises the win probability;
+//! - [`isolated`]: a region no other click can inform, searched exactly on its own;
 //! - [`fifty_fifty`]: forced 50/50s, taken at once;
 //! - [`guess`]: the guess by secondary safety (survive this click and the next);
 //! - [`long_term_risk`]: the 50/50 influence of a guess (risk that must be taken anyway);
@@ -18,6 +19,7 @@ pub mod fifty_fifty;
 pub mod first_click;
 pub mod guess;
 pub mod harness;
+pub mod isolated;
 pub mod layouts;
 pub mod long_term_risk;
 pub mod paired;

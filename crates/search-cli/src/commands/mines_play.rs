@@ -165,6 +165,28 @@ pub struct PlayArgs {
     /// Exact player: candidates by safety alone.
     #[arg(long)]
     no_influenced_candidates: bool,
+    /// Exact player: play an isolated region (uncertain cells no other click can inform)
+    /// first, by the exact search over its own layouts.
+    #[arg(long, overrides_with = "no_isolated_regions")]
+    isolated_regions: bool,
+    /// Exact player: no isolated-region search.
+    #[arg(long)]
+    no_isolated_regions: bool,
+    /// Exact player: interior candidates as D. N. Hill chooses them (when their safety is
+    /// above 0.95 × the best: all if fewer than 30, else those two steps from a number and
+    /// those with two or three covered neighbours).
+    #[arg(long, overrides_with = "no_hill_off_edge")]
+    hill_off_edge: bool,
+    /// Exact player: interior candidates by `--guess-interior` (fewest covered neighbours).
+    #[arg(long)]
+    no_hill_off_edge: bool,
+    /// Exact player: defer guesses in small enclosed areas (fewer than 8 covered cells) while
+    /// a candidate in a larger area exists.
+    #[arg(long, overrides_with = "no_defer_small_areas")]
+    defer_small_areas: bool,
+    /// Exact player: no deferral of small areas.
+    #[arg(long)]
+    no_defer_small_areas: bool,
     /// Exact player: interior candidates need at least this fraction of the best frontier
     /// safety (0: only `--guess-cut-off`).
     #[arg(long, default_value_t = GuessOptions::default().interior_cut_off)]
@@ -194,67 +216,98 @@ fn parse_board(text: &str, rule: FirstClick) -> Result<GameSettings, CommandErro
     GameSettings::new(dims, mines, rule).map_err(|e| CommandError::Usage(format!("--preset {text:?}: {e}")))
 }
 
+/// A switch given as `--x` / `--no-x`: `on` or `off` when given (clap keeps only the last of
+/// the two), else `default`.
+const fn switch(on: bool, off: bool, default: bool) -> bool {
+    if on {
+        true
+    } else if off {
+        false
+    } else {
+        default
+    }
+}
+
+/// `--isolated-regions` / `--no-isolated-regions`, else the library's default.
+fn isolated_regions(args: &PlayArgs) -> bool {
+    switch(
+        args.isolated_regions,
+        args.no_isolated_regions,
+        PlayerOptions::new(FirstClick::Safe).isolated_regions,
+    )
+}
+
+/// `--hill-off-edge` / `--no-hill-off-edge`, else the library's default.
+fn hill_off_edge(args: &PlayArgs) -> bool {
+    switch(
+        args.hill_off_edge,
+        args.no_hill_off_edge,
+        GuessOptions::default().hill_off_edge,
+    )
+}
+
+/// `--defer-small-areas` / `--no-defer-small-areas`, else the library's default.
+fn defer_small_areas(args: &PlayArgs) -> bool {
+    switch(
+        args.defer_small_areas,
+        args.no_defer_small_areas,
+        GuessOptions::default().defer_small_areas,
+    )
+}
+
 /// `--blend-second` / `--no-blend-second`, else the library's default (the last flag wins).
 fn blend_second(args: &PlayArgs) -> bool {
-    match (args.blend_second, args.no_blend_second) {
-        (true, _) => true,
-        (_, true) => false,
-        _ => GuessOptions::default().blend_second,
-    }
+    switch(
+        args.blend_second,
+        args.no_blend_second,
+        GuessOptions::default().blend_second,
+    )
 }
 
 /// `--avoid-dead` / `--no-avoid-dead`, else the library's default.
 fn avoid_dead(args: &PlayArgs) -> bool {
-    match (args.avoid_dead, args.no_avoid_dead) {
-        (true, _) => true,
-        (_, true) => false,
-        _ => GuessOptions::default().avoid_dead,
-    }
+    switch(args.avoid_dead, args.no_avoid_dead, GuessOptions::default().avoid_dead)
 }
 
 /// `--dominated` / `--no-dominated`, else the library's default.
 fn dominated(args: &PlayArgs) -> bool {
-    match (args.dominated, args.no_dominated) {
-        (true, _) => true,
-        (_, true) => false,
-        _ => GuessOptions::default().dominated,
-    }
+    switch(args.dominated, args.no_dominated, GuessOptions::default().dominated)
 }
 
 /// `--enabler-influence` / `--no-enabler-influence`, else the library's default.
 fn enabler_influence(args: &PlayArgs) -> bool {
-    match (args.enabler_influence, args.no_enabler_influence) {
-        (true, _) => true,
-        (_, true) => false,
-        _ => GuessOptions::default().enabler_influence,
-    }
+    switch(
+        args.enabler_influence,
+        args.no_enabler_influence,
+        GuessOptions::default().enabler_influence,
+    )
 }
 
 /// `--influenced-candidates` / `--no-influenced-candidates`, else the library's default.
 fn influenced_candidates(args: &PlayArgs) -> bool {
-    match (args.influenced_candidates, args.no_influenced_candidates) {
-        (true, _) => true,
-        (_, true) => false,
-        _ => GuessOptions::default().influenced_candidates,
-    }
+    switch(
+        args.influenced_candidates,
+        args.no_influenced_candidates,
+        GuessOptions::default().influenced_candidates,
+    )
 }
 
 /// `--living-next` / `--no-living-next`, else the library's default.
 fn living_next(args: &PlayArgs) -> bool {
-    match (args.living_next, args.no_living_next) {
-        (true, _) => true,
-        (_, true) => false,
-        _ => GuessOptions::default().living_next,
-    }
+    switch(
+        args.living_next,
+        args.no_living_next,
+        GuessOptions::default().living_next,
+    )
 }
 
 /// `--pseudo-fifty-fifty` / `--no-pseudo-fifty-fifty`, else the library's default.
 fn pseudo_fifty_fifty(args: &PlayArgs) -> bool {
-    match (args.pseudo_fifty_fifty, args.no_pseudo_fifty_fifty) {
-        (true, _) => true,
-        (_, true) => false,
-        _ => PlayerOptions::new(FirstClick::Safe).pseudo_fifty_fifty,
-    }
+    switch(
+        args.pseudo_fifty_fifty,
+        args.no_pseudo_fifty_fifty,
+        PlayerOptions::new(FirstClick::Safe).pseudo_fifty_fifty,
+    )
 }
 
 fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
@@ -286,6 +339,9 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
             options.guess.enabler_influence = enabler_influence(args);
             options.guess.blend_ratio = args.blend_ratio;
             options.guess.interior_cut_off = args.guess_interior_cut_off;
+            options.guess.hill_off_edge = hill_off_edge(args);
+            options.isolated_regions = isolated_regions(args);
+            options.guess.defer_small_areas = defer_small_areas(args);
             PlayerKind::Exact(options)
         }
     }
@@ -338,6 +394,9 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "enabler_influence": enabler_influence(args),
         "blend_ratio": args.blend_ratio,
         "guess_interior_cut_off": args.guess_interior_cut_off,
+        "hill_off_edge": hill_off_edge(args),
+        "isolated_regions": isolated_regions(args),
+        "defer_small_areas": defer_small_areas(args),
     })
 }
 
