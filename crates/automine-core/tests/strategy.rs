@@ -291,7 +291,7 @@ fn the_pseudo_fifty_fifty_rule_takes_the_cell_that_is_safe_or_a_coin_flip() {
 
 /// Every `mines5` and `mines6` switch on (dead candidates last, living next safety, dominated
 /// guesses, enabler influence, influenced candidates, Hill's off-edge rule and candidates,
-/// small areas deferred, isolated regions).
+/// small areas deferred, isolated regions, the third-click look-ahead).
 fn all_refinements(rule: FirstClick) -> PlayerOptions {
     let mut options = PlayerOptions::new(rule);
     options.guess.avoid_dead = true;
@@ -303,6 +303,7 @@ fn all_refinements(rule: FirstClick) -> PlayerOptions {
     options.guess.hill_off_edge = true;
     options.guess.defer_small_areas = true;
     options.isolated_regions = true;
+    options.guess.look_ahead = true;
     options
 }
 

@@ -27,7 +27,7 @@
 use search_core::Budget;
 
 use crate::error::ProbabilityError;
-use crate::geometry::{CellId, Col, Pos, Row};
+use crate::geometry::CellId;
 use crate::probability::exact::{ComponentCache, exact_analysis_cached};
 use crate::probability::map::ProbabilityMap;
 use crate::strategy::long_term_risk;
@@ -90,6 +90,15 @@ pub struct GuessOptions {
     /// covered cells and over revealed ones) while a candidate in a larger area exists
     /// (D. N. Hill's space counter, [`in_large_area`]).
     pub defer_small_areas: bool,
+    /// Look one click further among the best candidates: those within
+    /// [`Self::look_ahead_margin`] of the best value (at most [`Self::look_ahead_top`]) are
+    /// compared by the chance to survive them and the next two guesses (each later guess
+    /// valued by this module's score), and the best of those is played.
+    pub look_ahead: bool,
+    /// Candidates within this fraction of the best value are compared by [`Self::look_ahead`].
+    pub look_ahead_margin: f64,
+    /// At most this many candidates are compared by [`Self::look_ahead`].
+    pub look_ahead_top: usize,
 }
 
 impl Default for GuessOptions {
@@ -111,6 +120,9 @@ impl Default for GuessOptions {
             influenced_candidates: false,
             hill_off_edge: false,
             defer_small_areas: false,
+            look_ahead: false,
+            look_ahead_margin: 0.02,
+            look_ahead_top: 3,
         }
     }
 }
@@ -248,13 +260,8 @@ pub fn hill_interior(view: &PlayerView, map: &ProbabilityMap, best_safety: f64) 
         if !matches!(view.at(w), CellView::Revealed(_)) || !dims.neighbours(w).any(uncertain) {
             continue;
         }
-        let pos = dims.pos(w);
         for (dc, dr) in TWO_STEPS {
-            let (c, r) = (i32::from(pos.col().0) + dc, i32::from(pos.row().0) + dr);
-            let (Ok(c), Ok(r)) = (u16::try_from(c), u16::try_from(r)) else {
-                continue;
-            };
-            if let Some(id) = dims.id(Pos::new(Col(c), Row(r))) {
+            if let Some(id) = long_term_risk::offset(dims, w, dc, dr) {
                 chosen[id.index()] = true;
             }
         }
@@ -507,24 +514,40 @@ fn dominating(map: &ProbabilityMap, guess: &ScoredGuess, implied: &[CellId]) -> 
         .map(|(id, _)| id)
 }
 
-/// The guess for `view` given its exact `map` and layout count (`e^{ln_layouts}`); `None` when
-/// no cell is covered. `cache` serves the look-ahead maps (see [`score`]).
-///
-/// # Errors
-/// As [`score`].
-pub fn choose_guess(
+/// One scored candidate of [`rank`].
+#[derive(Debug, Clone)]
+struct Entry {
+    /// `(next safety + w_progress · progress) × factor`: what the guess maximises.
+    value: f64,
+    guess: ScoredGuess,
+    implied: Vec<CellId>,
+    /// The 50/50 influence factor `1 + w · influence / P(safe)`.
+    factor: f64,
+}
+
+/// The candidates of a view, scored.
+#[derive(Debug, Default)]
+struct Ranked {
+    /// The best living candidate (the best of all without [`GuessOptions::avoid_dead`]); the
+    /// first scored wins ties.
+    best: Option<Entry>,
+    /// The best dead candidate (with [`GuessOptions::avoid_dead`]).
+    best_dead: Option<Entry>,
+    /// Every living candidate that was not pruned, in the order scored.
+    living: Vec<Entry>,
+}
+
+/// Score the candidates of `view`; a candidate is abandoned as soon as it cannot reach
+/// `(1 − margin)` × the best value found so far (`margin` 0: it cannot beat the best).
+fn rank(
     view: &PlayerView,
     map: &ProbabilityMap,
     ln_layouts: f64,
     options: &GuessOptions,
     cache: &mut ComponentCache,
-) -> Result<Option<CellId>, ProbabilityError> {
-    if !options.secondary_safety {
-        return Ok(safest_cell(view, map));
-    }
-    // The best (value, guess) among living candidates, and among dead ones.
-    let mut best: Option<(f64, ScoredGuess, Vec<CellId>)> = None;
-    let mut best_dead: Option<(f64, ScoredGuess, Vec<CellId>)> = None;
+    margin: f64,
+) -> Result<Ranked, ProbabilityError> {
+    let mut ranked = Ranked::default();
     let mut cells = candidates(view, map, options);
     if options.influenced_candidates && options.influence_weight > 0.0 {
         let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
@@ -551,7 +574,10 @@ pub fn choose_guess(
         let prune = if options.dominated {
             None
         } else {
-            best.as_ref().map(|&(beat, _, _)| Prune { factor, beat })
+            ranked.best.as_ref().map(|b| Prune {
+                factor,
+                beat: b.value * (1.0 - margin),
+            })
         };
         let Scored {
             guess: s,
@@ -566,19 +592,113 @@ pub fn choose_guess(
         } else {
             s.secondary_safety
         };
-        let value = (next + options.progress_weight * s.progress) * factor;
-        let slot = if options.avoid_dead && s.is_dead() {
-            &mut best_dead
-        } else {
-            &mut best
+        let entry = Entry {
+            value: (next + options.progress_weight * s.progress) * factor,
+            guess: s,
+            implied,
+            factor,
         };
-        if slot.as_ref().is_none_or(|(b, _, _)| value > b + 1e-12) {
-            *slot = Some((value, s, implied));
+        let dead = options.avoid_dead && s.is_dead();
+        if !dead && margin > 0.0 {
+            ranked.living.push(entry.clone());
+        }
+        let slot = if dead { &mut ranked.best_dead } else { &mut ranked.best };
+        if slot.as_ref().is_none_or(|b| entry.value > b.value + 1e-12) {
+            *slot = Some(entry);
         }
     }
-    Ok(best
-        .or(best_dead)
-        .map(|(_, s, implied)| dominating(map, &s, &implied).unwrap_or(s.cell))
+    Ok(ranked)
+}
+
+/// The chance to survive opening `entry`'s cell and the next two guesses, roughly: for each
+/// number `v` it may show, `P(v)` times 1 when a cell is then certainly safe, else the best
+/// guess value of the opened view (capped at 1), all times `entry`'s 50/50 factor
+/// ([`GuessOptions::look_ahead`]).
+fn third_click(
+    view: &PlayerView,
+    ln_layouts: f64,
+    entry: &Entry,
+    options: &GuessOptions,
+    cache: &mut ComponentCache,
+) -> Result<f64, ProbabilityError> {
+    let cell = entry.guess.cell;
+    let dims = view.dims();
+    let flags = dims
+        .neighbours(cell)
+        .filter(|&n| view.at(n) == CellView::Flagged)
+        .count() as u8;
+    let open = covered_around(view, cell) as u8;
+    let shallow = GuessOptions {
+        look_ahead: false,
+        ..*options
+    };
+    let mut opened = view.clone();
+    let mut total = 0.0;
+    for v in flags..=(flags + open).min(8) {
+        opened.set(cell, CellView::Revealed(v));
+        let analysis = match exact_analysis_cached(&opened, &Budget::unlimited(), cache) {
+            Ok(a) => a,
+            Err(ProbabilityError::Stopped(reason)) => return Err(ProbabilityError::Stopped(reason)),
+            Err(_) => continue, // no layout shows v here
+        };
+        let p_v = (analysis.ln_layouts - ln_layouts).exp();
+        if p_v.is_nan() || p_v <= 0.0 {
+            continue;
+        }
+        let w = if analysis.map.covered().all(|(_, p)| p >= 1.0) || analysis.map.certain_safe().next().is_some() {
+            1.0
+        } else {
+            let ranked = rank(&opened, &analysis.map, analysis.ln_layouts, &shallow, cache, 0.0)?;
+            ranked.best.or(ranked.best_dead).map_or(1.0, |e| e.value.min(1.0))
+        };
+        total += p_v * w;
+    }
+    Ok(total * entry.factor)
+}
+
+/// The guess for `view` given its exact `map` and layout count (`e^{ln_layouts}`); `None` when
+/// no cell is covered. `cache` serves the look-ahead maps (see [`score`]).
+///
+/// # Errors
+/// As [`score`].
+pub fn choose_guess(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    options: &GuessOptions,
+    cache: &mut ComponentCache,
+) -> Result<Option<CellId>, ProbabilityError> {
+    if !options.secondary_safety {
+        return Ok(safest_cell(view, map));
+    }
+    let margin = if options.look_ahead {
+        options.look_ahead_margin
+    } else {
+        0.0
+    };
+    let ranked = rank(view, map, ln_layouts, options, cache, margin)?;
+    let mut chosen = ranked.best.clone().or(ranked.best_dead);
+    if options.look_ahead
+        && let Some(best) = &ranked.best
+    {
+        let floor = best.value * (1.0 - margin);
+        let mut near: Vec<&Entry> = ranked.living.iter().filter(|e| e.value >= floor).collect();
+        // Highest value first; the sort is stable, so ties keep the scoring order.
+        near.sort_by(|a, b| b.value.total_cmp(&a.value));
+        near.truncate(options.look_ahead_top);
+        if near.len() >= 2 {
+            let mut top: Option<(f64, &Entry)> = None;
+            for entry in near {
+                let deep = third_click(view, ln_layouts, entry, options, cache)?;
+                if top.is_none_or(|(d, _)| deep > d + 1e-12) {
+                    top = Some((deep, entry));
+                }
+            }
+            chosen = top.map(|(_, e)| e.clone()).or(chosen);
+        }
+    }
+    Ok(chosen
+        .map(|e| dominating(map, &e.guess, &e.implied).unwrap_or(e.guess.cell))
         .or_else(|| safest_cell(view, map)))
 }
 
@@ -729,5 +849,87 @@ mod tests {
         };
         assert!(has_interior(ratio - 1e-9));
         assert!(!has_interior(ratio + 1e-9));
+    }
+
+    #[test]
+    fn hill_interior_takes_cells_two_steps_from_a_number_and_corners() {
+        // A 1 in the corner of a 10x10 board: 96 interior cells, safer than the frontier.
+        let mut text = String::from("10x10 10\n1.........\n");
+        for _ in 1..10 {
+            text.push_str("..........\n");
+        }
+        let (view, a) = analysed(&text);
+        let best = a.map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
+        let cells: Vec<u32> = hill_interior(&view, &a.map, best).iter().map(|c| c.0.0).collect();
+        // (2,0) and (0,2) two steps from the 1; the other three corners.
+        assert_eq!(cells, vec![2, 9, 20, 90, 99]);
+        // Not safer than 0.95 × the best safety: no interior candidate.
+        assert!(hill_interior(&view, &a.map, best / 0.9).is_empty());
+        // Fewer than 30 interior cells: all of them.
+        let (view, a) = analysed("5x5 3\n1....\n.....\n.....\n.....\n.....\n");
+        let best = a.map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
+        assert_eq!(hill_interior(&view, &a.map, best).len(), 21);
+    }
+
+    #[test]
+    fn a_pocket_walled_off_by_two_revealed_columns_is_a_small_area() {
+        // Cols 0-1: a pocket of six cells, one of them the certain mine (1,0); cols 2-5
+        // revealed; cols 6-8: nine covered cells.
+        let (view, a) = analysed("9x3 2\n..1000...\n..1000...\n..0000...\n");
+        assert_eq!(a.map.at(CellId(1)), Some(1.0));
+        assert!(!in_large_area(&view, &a.map, CellId(0), SMALL_AREA));
+        assert!(in_large_area(&view, &a.map, CellId(8), SMALL_AREA));
+        // A threshold the pocket reaches (five open cells).
+        assert!(in_large_area(&view, &a.map, CellId(0), 5));
+        assert!(!in_large_area(&view, &a.map, CellId(0), 6));
+        // Deferred: with the option, a pocket cell is no candidate while a large-area one is.
+        let options = GuessOptions {
+            defer_small_areas: true,
+            cut_off: 0.0,
+            ..GuessOptions::default()
+        };
+        let cells = candidates(&view, &a.map, &options);
+        assert!(!cells.is_empty() && cells.iter().all(|&(c, _)| view.dims().pos(c).col().0 >= 6));
+    }
+
+    /// Without 50/50 influence and progress, the third-click value of a candidate (survive it
+    /// and the next two guesses) never exceeds its secondary safety (survive it and the
+    /// next): checked for every candidate of positions from expert-density games.
+    #[test]
+    fn the_third_click_never_values_a_guess_above_its_secondary_safety() {
+        use crate::geometry::{Dims, Height, Width};
+        use crate::player::{Player, SafestCellPlayer};
+        use crate::settings::{FirstClick, GameSettings};
+        use crate::{Game, GameStatus};
+        let settings = GameSettings::new(Dims::new(Width(12), Height(10)).unwrap(), 25, FirstClick::Safe).unwrap();
+        let options = GuessOptions {
+            influence_weight: 0.0,
+            progress_weight: 0.0,
+            ..GuessOptions::default()
+        };
+        let mut checked = 0;
+        for seed in 0..6 {
+            let mut game = Game::new(settings, seed);
+            let mut player = SafestCellPlayer::default();
+            let mut cache = ComponentCache::new();
+            while game.status() == GameStatus::Playing {
+                let view = game.view().clone();
+                let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+                if view.revealed_count() > 0 && a.map.certain_safe().next().is_none() {
+                    let ranked = rank(&view, &a.map, a.ln_layouts, &options, &mut cache, 1.0).unwrap();
+                    for entry in &ranked.living {
+                        let deep = third_click(&view, a.ln_layouts, entry, &options, &mut cache).unwrap();
+                        assert!(
+                            deep <= entry.guess.secondary_safety + 1e-9,
+                            "seed {seed}: {deep} > {entry:?}\n{view}"
+                        );
+                        assert!(deep > 0.0 || entry.guess.p_mine >= 1.0);
+                        checked += 1;
+                    }
+                }
+                game.reveal(player.choose(&view).unwrap()).unwrap();
+            }
+        }
+        assert!(checked > 30, "only {checked} candidates checked");
     }
 }

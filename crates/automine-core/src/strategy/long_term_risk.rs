@@ -44,7 +44,7 @@ const PSEUDO_PAIR_MAX_MINES: usize = 2;
 const PSEUDO_BOX_MAX_MINES: usize = 2;
 
 /// The cell at column offset `dc` and row offset `dr` from `id`, if it lies on the board.
-fn offset(dims: Dims, id: CellId, dc: i32, dr: i32) -> Option<CellId> {
+pub(crate) fn offset(dims: Dims, id: CellId, dc: i32, dr: i32) -> Option<CellId> {
     let pos = dims.pos(id);
     let col = i32::from(pos.col().0) + dc;
     let row = i32::from(pos.row().0) + dr;

@@ -165,6 +165,21 @@ pub struct PlayArgs {
     /// Exact player: candidates by safety alone.
     #[arg(long)]
     no_influenced_candidates: bool,
+    /// Exact player: compare the best guesses (within `--look-ahead-margin` of the best
+    /// value, at most `--look-ahead-top`) by the chance to survive them and the next two
+    /// guesses.
+    #[arg(long, overrides_with = "no_look_ahead")]
+    look_ahead: bool,
+    /// Exact player: no third-click look-ahead.
+    #[arg(long)]
+    no_look_ahead: bool,
+    /// Exact player: candidates within this fraction of the best value are compared by the
+    /// look-ahead.
+    #[arg(long, default_value_t = GuessOptions::default().look_ahead_margin)]
+    look_ahead_margin: f64,
+    /// Exact player: at most this many candidates are compared by the look-ahead.
+    #[arg(long, default_value_t = GuessOptions::default().look_ahead_top)]
+    look_ahead_top: usize,
     /// Exact player: play an isolated region (uncertain cells no other click can inform)
     /// first, by the exact search over its own layouts.
     #[arg(long, overrides_with = "no_isolated_regions")]
@@ -226,6 +241,11 @@ const fn switch(on: bool, off: bool, default: bool) -> bool {
     } else {
         default
     }
+}
+
+/// `--look-ahead` / `--no-look-ahead`, else the library's default.
+fn look_ahead(args: &PlayArgs) -> bool {
+    switch(args.look_ahead, args.no_look_ahead, GuessOptions::default().look_ahead)
 }
 
 /// `--isolated-regions` / `--no-isolated-regions`, else the library's default.
@@ -341,6 +361,9 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
             options.guess.interior_cut_off = args.guess_interior_cut_off;
             options.guess.hill_off_edge = hill_off_edge(args);
             options.isolated_regions = isolated_regions(args);
+            options.guess.look_ahead = look_ahead(args);
+            options.guess.look_ahead_margin = args.look_ahead_margin;
+            options.guess.look_ahead_top = args.look_ahead_top;
             options.guess.defer_small_areas = defer_small_areas(args);
             PlayerKind::Exact(options)
         }
@@ -396,6 +419,9 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "guess_interior_cut_off": args.guess_interior_cut_off,
         "hill_off_edge": hill_off_edge(args),
         "isolated_regions": isolated_regions(args),
+        "look_ahead": look_ahead(args),
+        "look_ahead_margin": args.look_ahead_margin,
+        "look_ahead_top": args.look_ahead_top,
         "defer_small_areas": defer_small_areas(args),
     })
 }
