@@ -28,7 +28,7 @@ use search_core::Budget;
 
 use crate::error::ProbabilityError;
 use crate::geometry::CellId;
-use crate::probability::exact::{ComponentCache, exact_analysis_cached};
+use crate::probability::exact::{ComponentCache, ExactAnalysis, exact_analysis_cached};
 use crate::probability::map::ProbabilityMap;
 use crate::strategy::long_term_risk;
 use crate::view::{CellView, PlayerView};
@@ -400,66 +400,50 @@ fn score_and_implied(
     cache: &mut ComponentCache,
     prune: Option<Prune>,
 ) -> Result<Scored, ProbabilityError> {
-    let dims = view.dims();
-    let flags = dims
-        .neighbours(cell)
-        .filter(|&n| view.at(n) == CellView::Flagged)
-        .count() as u8;
-    let open = covered_around(view, cell) as u8;
     let mut secondary = 0.0;
     let mut blended = 0.0;
     let mut progress = 0.0;
     let mut values = 0u8;
     let mut implied: Option<Vec<CellId>> = None;
-    let mut opened = view.clone();
     // The chance of the numbers seen so far (their sum reaches P(safe) = 1 − p_mine).
     let mut mass = 0.0;
-    let mut pruned = false;
-    for v in flags..=(flags + open).min(8) {
-        if let Some(Prune { factor, beat }) = prune {
+    // Whether the numbers still to come, each with a certainly safe next click, could lift
+    // the score above the bound.
+    let can_win = |mass: f64, secondary: f64, blended: f64, progress: f64| {
+        prune.is_none_or(|Prune { factor, beat }| {
             // A little slack keeps the bound above the exact value despite rounding.
             let rest = (1.0 - p_mine - mass).max(0.0) + 1e-9;
             let next = if options.blend_second { blended } else { secondary };
-            let bound = (next + rest + options.progress_weight * (progress + rest)) * factor;
-            if bound <= beat + 1e-12 {
-                pruned = true;
-                break;
+            (next + rest + options.progress_weight * (progress + rest)) * factor > beat + 1e-12
+        })
+    };
+    let completed = can_win(0.0, 0.0, 0.0, 0.0)
+        && each_number(view, ln_layouts, cell, cache, |opened, analysis, p_v, _| {
+            values += 1;
+            mass += p_v;
+            if options.dominated {
+                let safe = &analysis.map;
+                match &mut implied {
+                    None => implied = Some(safe.certain_safe().collect()),
+                    Some(cells) => cells.retain(|&id| safe.at(id) == Some(0.0)),
+                }
             }
-        }
-        opened.set(cell, CellView::Revealed(v));
-        let analysis = match exact_analysis_cached(&opened, &Budget::unlimited(), cache) {
-            Ok(a) => a,
-            Err(ProbabilityError::Stopped(reason)) => return Err(ProbabilityError::Stopped(reason)),
-            Err(_) => continue, // no layout shows v here
-        };
-        let p_v = (analysis.ln_layouts - ln_layouts).exp();
-        if p_v.is_nan() || p_v <= 0.0 {
-            continue;
-        }
-        values += 1;
-        mass += p_v;
-        if options.dominated {
-            let safe = &analysis.map;
-            match &mut implied {
-                None => implied = Some(safe.certain_safe().collect()),
-                Some(cells) => cells.retain(|&id| safe.at(id) == Some(0.0)),
+            let (next_best, next_second) = next_click_safeties(opened, &analysis.map, options.living_next);
+            let has_safe = next_best >= 1.0 || next_best == f64::NEG_INFINITY;
+            let best = if has_safe { 1.0 } else { next_best };
+            // With a single covered cell left, the second best is the best.
+            let second = if next_second == f64::NEG_INFINITY {
+                best
+            } else {
+                next_second.min(best)
+            };
+            secondary += p_v * best;
+            blended += p_v * (options.blend_ratio * best + second) / (options.blend_ratio + 1.0);
+            if has_safe {
+                progress += p_v;
             }
-        }
-        let (next_best, next_second) = next_click_safeties(&opened, &analysis.map, options.living_next);
-        let has_safe = next_best >= 1.0 || next_best == f64::NEG_INFINITY;
-        let best = if has_safe { 1.0 } else { next_best };
-        // With a single covered cell left, the second best is the best.
-        let second = if next_second == f64::NEG_INFINITY {
-            best
-        } else {
-            next_second.min(best)
-        };
-        secondary += p_v * best;
-        blended += p_v * (options.blend_ratio * best + second) / (options.blend_ratio + 1.0);
-        if has_safe {
-            progress += p_v;
-        }
-    }
+            Ok(can_win(mass, secondary, blended, progress))
+        })?;
     let guess = ScoredGuess {
         cell,
         p_mine,
@@ -471,8 +455,44 @@ fn score_and_implied(
     Ok(Scored {
         guess,
         implied: implied.unwrap_or_default(),
-        pruned,
+        pruned: !completed,
     })
+}
+
+/// Open `cell` of `view` as each number it may show in turn (those with a positive chance,
+/// smallest first) and call `visit(opened view, its exact analysis, P(cell is safe and shows
+/// the number), cache)`. `visit` returns whether to go on; the result says whether every
+/// number was visited.
+fn each_number(
+    view: &PlayerView,
+    ln_layouts: f64,
+    cell: CellId,
+    cache: &mut ComponentCache,
+    mut visit: impl FnMut(&PlayerView, &ExactAnalysis, f64, &mut ComponentCache) -> Result<bool, ProbabilityError>,
+) -> Result<bool, ProbabilityError> {
+    let flags = view
+        .dims()
+        .neighbours(cell)
+        .filter(|&n| view.at(n) == CellView::Flagged)
+        .count() as u8;
+    let open = covered_around(view, cell) as u8;
+    let mut opened = view.clone();
+    for v in flags..=(flags + open).min(8) {
+        opened.set(cell, CellView::Revealed(v));
+        let analysis = match exact_analysis_cached(&opened, &Budget::unlimited(), cache) {
+            Ok(a) => a,
+            Err(ProbabilityError::Stopped(reason)) => return Err(ProbabilityError::Stopped(reason)),
+            Err(_) => continue, // no layout shows v here
+        };
+        let p_v = (analysis.ln_layouts - ln_layouts).exp();
+        if p_v.is_nan() || p_v <= 0.0 {
+            continue;
+        }
+        if !visit(&opened, &analysis, p_v, cache)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// The best and second best safety of the next click on `view` with its exact `map` (`-∞`
@@ -621,38 +641,28 @@ fn third_click(
     options: &GuessOptions,
     cache: &mut ComponentCache,
 ) -> Result<f64, ProbabilityError> {
-    let cell = entry.guess.cell;
-    let dims = view.dims();
-    let flags = dims
-        .neighbours(cell)
-        .filter(|&n| view.at(n) == CellView::Flagged)
-        .count() as u8;
-    let open = covered_around(view, cell) as u8;
     let shallow = GuessOptions {
         look_ahead: false,
         ..*options
     };
-    let mut opened = view.clone();
     let mut total = 0.0;
-    for v in flags..=(flags + open).min(8) {
-        opened.set(cell, CellView::Revealed(v));
-        let analysis = match exact_analysis_cached(&opened, &Budget::unlimited(), cache) {
-            Ok(a) => a,
-            Err(ProbabilityError::Stopped(reason)) => return Err(ProbabilityError::Stopped(reason)),
-            Err(_) => continue, // no layout shows v here
-        };
-        let p_v = (analysis.ln_layouts - ln_layouts).exp();
-        if p_v.is_nan() || p_v <= 0.0 {
-            continue;
-        }
-        let w = if analysis.map.covered().all(|(_, p)| p >= 1.0) || analysis.map.certain_safe().next().is_some() {
-            1.0
-        } else {
-            let ranked = rank(&opened, &analysis.map, analysis.ln_layouts, &shallow, cache, 0.0)?;
-            ranked.best.or(ranked.best_dead).map_or(1.0, |e| e.value.min(1.0))
-        };
-        total += p_v * w;
-    }
+    each_number(
+        view,
+        ln_layouts,
+        entry.guess.cell,
+        cache,
+        |opened, analysis, p_v, cache| {
+            let map = &analysis.map;
+            let w = if map.covered().all(|(_, p)| p >= 1.0) || map.certain_safe().next().is_some() {
+                1.0
+            } else {
+                let ranked = rank(opened, map, analysis.ln_layouts, &shallow, cache, 0.0)?;
+                ranked.best.or(ranked.best_dead).map_or(1.0, |e| e.value.min(1.0))
+            };
+            total += p_v * w;
+            Ok(true)
+        },
+    )?;
     Ok(total * entry.factor)
 }
 
@@ -898,9 +908,8 @@ mod tests {
     #[test]
     fn the_third_click_never_values_a_guess_above_its_secondary_safety() {
         use crate::geometry::{Dims, Height, Width};
-        use crate::player::{Player, SafestCellPlayer};
         use crate::settings::{FirstClick, GameSettings};
-        use crate::{Game, GameStatus};
+        use crate::suite::played_positions;
         let settings = GameSettings::new(Dims::new(Width(12), Height(10)).unwrap(), 25, FirstClick::Safe).unwrap();
         let options = GuessOptions {
             influence_weight: 0.0,
@@ -908,26 +917,21 @@ mod tests {
             ..GuessOptions::default()
         };
         let mut checked = 0;
-        for seed in 0..6 {
-            let mut game = Game::new(settings, seed);
-            let mut player = SafestCellPlayer::default();
-            let mut cache = ComponentCache::new();
-            while game.status() == GameStatus::Playing {
-                let view = game.view().clone();
-                let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
-                if view.revealed_count() > 0 && a.map.certain_safe().next().is_none() {
-                    let ranked = rank(&view, &a.map, a.ln_layouts, &options, &mut cache, 1.0).unwrap();
-                    for entry in &ranked.living {
-                        let deep = third_click(&view, a.ln_layouts, entry, &options, &mut cache).unwrap();
-                        assert!(
-                            deep <= entry.guess.secondary_safety + 1e-9,
-                            "seed {seed}: {deep} > {entry:?}\n{view}"
-                        );
-                        assert!(deep > 0.0 || entry.guess.p_mine >= 1.0);
-                        checked += 1;
-                    }
-                }
-                game.reveal(player.choose(&view).unwrap()).unwrap();
+        let mut cache = ComponentCache::new();
+        for view in played_positions(settings, 0..6, 0.0..=1.0, usize::MAX) {
+            let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+            if a.map.certain_safe().next().is_some() {
+                continue;
+            }
+            let ranked = rank(&view, &a.map, a.ln_layouts, &options, &mut cache, 1.0).unwrap();
+            for entry in &ranked.living {
+                let deep = third_click(&view, a.ln_layouts, entry, &options, &mut cache).unwrap();
+                assert!(
+                    deep <= entry.guess.secondary_safety + 1e-9,
+                    "{deep} > {entry:?}\n{view}"
+                );
+                assert!(deep > 0.0 || entry.guess.p_mine >= 1.0);
+                checked += 1;
             }
         }
         assert!(checked > 30, "only {checked} candidates checked");
