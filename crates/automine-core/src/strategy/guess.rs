@@ -49,6 +49,9 @@ pub struct GuessOptions {
     pub max_interior: usize,
     /// The weight of progress in the score.
     pub progress_weight: f64,
+    /// The weight of the size of what a guess opens: the score gains
+    /// `w · Σ_v P(v) · ln(1 + certainly safe cells after v)` (0: off, the default).
+    pub opening_weight: f64,
     /// The weight `w` of the 50/50 influence ([`long_term_risk`]): a candidate's score is
     /// multiplied by `1 + w · influence / P(safe)` (0: off; default 0.9, D. N. Hill's weight).
     pub influence_weight: f64,
@@ -109,6 +112,7 @@ impl Default for GuessOptions {
             max_frontier: 10,
             max_interior: 2,
             progress_weight: 0.001,
+            opening_weight: 0.0,
             influence_weight: 0.9,
             blend_second: true,
             blend_ratio: 4.0,
@@ -138,6 +142,8 @@ pub struct ScoredGuess {
     pub secondary_safety: f64,
     /// The chance that it leaves a certainly safe cell.
     pub progress: f64,
+    /// `Σ_v P(v) · ln(1 + certainly safe cells after v)`: how much it opens, on a log scale.
+    pub opening: f64,
     /// `Σ_v P(v) · (k · best + second best next safety) / (k + 1)` (D. N. Hill's blended
     /// safety; `k` is [`GuessOptions::blend_ratio`], 4 by default).
     pub blended_safety: f64,
@@ -403,21 +409,28 @@ fn score_and_implied(
     let mut secondary = 0.0;
     let mut blended = 0.0;
     let mut progress = 0.0;
+    let mut opening = 0.0;
     let mut values = 0u8;
     let mut implied: Option<Vec<CellId>> = None;
+    // At most every covered cell becomes certainly safe.
+    let max_opening = (1.0 + view.cells().iter().filter(|&&c| c == CellView::Covered).count() as f64).ln();
     // The chance of the numbers seen so far (their sum reaches P(safe) = 1 − p_mine).
     let mut mass = 0.0;
     // Whether the numbers still to come, each with a certainly safe next click, could lift
     // the score above the bound.
-    let can_win = |mass: f64, secondary: f64, blended: f64, progress: f64| {
+    let can_win = |mass: f64, secondary: f64, blended: f64, progress: f64, opening: f64| {
         prune.is_none_or(|Prune { factor, beat }| {
             // A little slack keeps the bound above the exact value despite rounding.
             let rest = (1.0 - p_mine - mass).max(0.0) + 1e-9;
             let next = if options.blend_second { blended } else { secondary };
-            (next + rest + options.progress_weight * (progress + rest)) * factor > beat + 1e-12
+            let bound = next
+                + rest
+                + options.progress_weight * (progress + rest)
+                + options.opening_weight * (opening + rest * max_opening);
+            bound * factor > beat + 1e-12
         })
     };
-    let completed = can_win(0.0, 0.0, 0.0, 0.0)
+    let completed = can_win(0.0, 0.0, 0.0, 0.0, 0.0)
         && each_number(view, ln_layouts, cell, cache, |opened, analysis, p_v, _| {
             values += 1;
             mass += p_v;
@@ -442,13 +455,17 @@ fn score_and_implied(
             if has_safe {
                 progress += p_v;
             }
-            Ok(can_win(mass, secondary, blended, progress))
+            if options.opening_weight > 0.0 {
+                opening += p_v * (1.0 + analysis.map.certain_safe().count() as f64).ln();
+            }
+            Ok(can_win(mass, secondary, blended, progress, opening))
         })?;
     let guess = ScoredGuess {
         cell,
         p_mine,
         secondary_safety: secondary,
         progress,
+        opening,
         blended_safety: blended,
         values,
     };
@@ -613,7 +630,7 @@ fn rank(
             s.secondary_safety
         };
         let entry = Entry {
-            value: (next + options.progress_weight * s.progress) * factor,
+            value: (next + options.progress_weight * s.progress + options.opening_weight * s.opening) * factor,
             guess: s,
             implied,
             factor,
@@ -935,5 +952,31 @@ mod tests {
             }
         }
         assert!(checked > 30, "only {checked} candidates checked");
+    }
+
+    /// `.1..` on 4x1 with one mine: the mine is at 0 or 2 and cell 3 is certainly safe. If
+    /// cell 0 is safe (chance 1/2) it shows 0 and cell 1's other neighbour 2 is the mine:
+    /// one certainly safe cell (3) after it, so its opening term is `1/2 · ln 2`.
+    #[test]
+    fn the_opening_term_counts_the_certainly_safe_cells_after_each_number() {
+        let (view, a) = analysed("4x1 1\n.1..\n");
+        let mut cache = ComponentCache::new();
+        let options = GuessOptions {
+            opening_weight: 1.0,
+            ..GuessOptions::default()
+        };
+        let s = score(&view, a.ln_layouts, CellId(0), 0.5, &options, &mut cache).unwrap();
+        assert!((s.opening - 0.5 * 2f64.ln()).abs() < 1e-12, "{s:?}");
+        // Off by default: not computed.
+        let s = score(
+            &view,
+            a.ln_layouts,
+            CellId(0),
+            0.5,
+            &GuessOptions::default(),
+            &mut cache,
+        )
+        .unwrap();
+        assert!(s.opening.abs() < f64::MIN_POSITIVE, "{s:?}");
     }
 }

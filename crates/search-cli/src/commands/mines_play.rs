@@ -109,6 +109,10 @@ pub struct PlayArgs {
     /// Exact player: the weight of progress (the chance a guess leaves a safe cell) in its score.
     #[arg(long, default_value_t = GuessOptions::default().progress_weight)]
     progress_weight: f64,
+    /// Exact player: the weight of the size of what a guess opens (Σ P(v) ln(1 + safe cells
+    /// after v)) in its score (0: off).
+    #[arg(long, default_value_t = GuessOptions::default().opening_weight)]
+    opening_weight: f64,
     /// Exact player: the weight of the 50/50 influence (the chance a guess's risk belongs to a
     /// 50/50 that could never be avoided): the score is multiplied by
     /// `1 + w · influence / P(safe)` (0: off).
@@ -349,6 +353,7 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
             options.guess.max_frontier = args.guess_frontier;
             options.guess.max_interior = args.guess_interior;
             options.guess.progress_weight = args.progress_weight;
+            options.guess.opening_weight = args.opening_weight;
             options.guess.influence_weight = args.influence_weight;
             options.pseudo_fifty_fifty = pseudo_fifty_fifty(args);
             options.guess.blend_second = blend_second(args);
@@ -407,6 +412,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "guess_frontier": args.guess_frontier,
         "guess_interior": args.guess_interior,
         "progress_weight": args.progress_weight,
+        "opening_weight": args.opening_weight,
         "influence_weight": args.influence_weight,
         "blend_second": blend_second(args),
         "pseudo_fifty_fifty": pseudo_fifty_fifty(args),
