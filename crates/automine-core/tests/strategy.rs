@@ -144,25 +144,31 @@ fn the_player_never_opens_a_certain_mine_and_takes_safe_cells_first() {
         (Preset::Intermediate, FirstClick::Opening, 20),
     ] {
         for seed in 0..games {
-            let mut game = Game::new(preset.settings(rule), seed);
-            let mut player = ExactPlayer::new(PlayerOptions::new(rule));
-            while game.status() == GameStatus::Playing {
-                let view = game.view().clone();
-                let pos = player.choose(&view).unwrap();
-                if view.revealed_count() > 0 {
-                    let map = exact_probabilities(&view).unwrap();
-                    let p = map.get(pos).unwrap();
-                    assert!(p < 1.0, "seed {seed}: opened a certain mine at {pos}");
-                    if map.certain_safe().next().is_some() {
-                        assert!(
-                            p == 0.0,
-                            "seed {seed}: guessed {pos} (P = {p}) while a safe cell exists"
-                        );
-                    }
-                }
-                game.reveal(pos).unwrap();
+            plays_safely(preset.settings(rule), seed, PlayerOptions::new(rule));
+        }
+    }
+}
+
+/// Play game `seed` with the exact player and check every move: never a certain mine, and
+/// a certainly safe cell whenever one exists.
+fn plays_safely(settings: GameSettings, seed: u64, options: PlayerOptions) {
+    let mut game = Game::new(settings, seed);
+    let mut player = ExactPlayer::new(options);
+    while game.status() == GameStatus::Playing {
+        let view = game.view().clone();
+        let pos = player.choose(&view).unwrap();
+        if view.revealed_count() > 0 {
+            let map = exact_probabilities(&view).unwrap();
+            let p = map.get(pos).unwrap();
+            assert!(p < 1.0, "seed {seed}: opened a certain mine at {pos}");
+            if map.certain_safe().next().is_some() {
+                assert!(
+                    p == 0.0,
+                    "seed {seed}: guessed {pos} (P = {p}) while a safe cell exists"
+                );
             }
         }
+        game.reveal(pos).unwrap();
     }
 }
 
@@ -312,21 +318,7 @@ fn all_refinements(rule: FirstClick) -> PlayerOptions {
 fn with_every_refinement_the_player_still_never_opens_a_certain_mine() {
     let rule = FirstClick::Safe;
     for seed in 0..12 {
-        let mut game = Game::new(Preset::Intermediate.settings(rule), 900 + seed);
-        let mut player = ExactPlayer::new(all_refinements(rule));
-        while game.status() == GameStatus::Playing {
-            let view = game.view().clone();
-            let pos = player.choose(&view).unwrap();
-            if view.revealed_count() > 0 {
-                let map = exact_probabilities(&view).unwrap();
-                let p = map.get(pos).unwrap();
-                assert!(p < 1.0, "seed {seed}: opened a certain mine at {pos}");
-                if map.certain_safe().next().is_some() {
-                    assert!(p == 0.0, "seed {seed}: guessed {pos} while a safe cell exists");
-                }
-            }
-            game.reveal(pos).unwrap();
-        }
+        plays_safely(Preset::Intermediate.settings(rule), 900 + seed, all_refinements(rule));
     }
 }
 
