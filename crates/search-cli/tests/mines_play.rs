@@ -72,3 +72,45 @@ fn bad_boards_are_named() {
     assert!(!ok);
     assert!(err.contains("--preset"), "{err}");
 }
+
+#[test]
+fn the_guess_profile_accounts_for_every_loss_and_leaves_the_games_unchanged() {
+    let base = [
+        "--preset",
+        "intermediate",
+        "--games",
+        "40",
+        "--seed",
+        "11",
+        "--json",
+        "--threads",
+        "2",
+    ];
+    let (ok, plain, _) = play(&base);
+    assert!(ok);
+    let (ok, profiled, _) = play(&[&base[..], &["--guess-profile"]].concat());
+    assert!(ok);
+    let (a, b) = (json(&plain), json(&profiled));
+    assert_eq!(a["wins"], b["wins"]);
+    assert!(a.get("guess_profile").is_none());
+    let phases = b["guess_profile"].as_array().expect("a list of phases");
+    assert_eq!(phases.len(), 8);
+    assert_eq!(phases[0]["layouts"], "<= 10^2.4");
+    assert_eq!(phases[7]["layouts"], "> 10^40");
+    let losses: u64 = phases.iter().map(|p| p["losses"].as_u64().unwrap()).sum();
+    assert_eq!(losses, 40 - b["wins"].as_u64().unwrap());
+    let (ok, text, _) = play(&[
+        "--preset",
+        "beginner",
+        "--games",
+        "20",
+        "--guess-profile",
+        "--threads",
+        "1",
+    ]);
+    assert!(ok);
+    assert!(
+        text.contains("guesses by phase") && text.contains("10^20..10^40"),
+        "{text}"
+    );
+}

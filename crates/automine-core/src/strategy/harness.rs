@@ -130,13 +130,13 @@ impl TrialSummary {
 
 /// The player a [`PlayerKind`] names, for one game.
 #[derive(Debug, Clone)]
-enum KindPlayer {
+pub(crate) enum KindPlayer {
     Exact(ExactPlayer),
     Teacher(TeacherPlayer),
 }
 
 impl KindPlayer {
-    fn new(kind: PlayerKind, rule: FirstClick) -> Self {
+    pub(crate) fn new(kind: PlayerKind, rule: FirstClick) -> Self {
         match kind {
             PlayerKind::Exact(options) => Self::Exact(ExactPlayer::new(options)),
             PlayerKind::Teacher => Self::Teacher(TeacherPlayer::new(rule)),
@@ -184,7 +184,7 @@ pub fn play_one_with(
     })
 }
 
-fn summarise(records: Vec<GameRecord>, start: Instant) -> TrialSummary {
+pub(crate) fn summarise(records: Vec<GameRecord>, start: Instant) -> TrialSummary {
     TrialSummary {
         games: records.len() as u64,
         wins: records.iter().filter(|r| r.won).count() as u64,

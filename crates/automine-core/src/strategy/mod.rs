@@ -11,7 +11,8 @@
 //! - [`long_term_risk`]: the 50/50 influence of a guess (risk that must be taken anyway);
 //! - [`exact_player`]: the player that puts them together; [`teacher_player`]: the baseline;
 //! - [`harness`]: N games over a seed range, Wilson interval, games per second;
-//! - [`paired`]: two players on the same games: discordant pairs, McNemar's test.
+//! - [`paired`]: two players on the same games: discordant pairs, McNemar's test;
+//! - [`profile`]: where the games are lost: guesses, expected and actual losses by phase.
 
 pub mod endgame;
 pub mod exact_player;
@@ -23,4 +24,5 @@ pub mod isolated;
 pub mod layouts;
 pub mod long_term_risk;
 pub mod paired;
+pub mod profile;
 pub mod teacher_player;

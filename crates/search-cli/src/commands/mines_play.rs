@@ -11,6 +11,7 @@ use automine_core::strategy::guess::GuessOptions;
 use automine_core::strategy::harness::par_run_trial_with;
 use automine_core::strategy::harness::{PlayerKind, Trial, TrialSummary, par_run_trial};
 use automine_core::strategy::paired::write_records;
+use automine_core::strategy::profile::{GuessProfile, par_profile_trial};
 use automine_core::{Dims, FirstClick, GameSettings, Height, Preset, Width};
 use clap::{Args, ValueEnum};
 
@@ -75,6 +76,11 @@ pub struct PlayArgs {
     /// `search-cli mines compare`.
     #[arg(long, value_name = "FILE")]
     records: Option<std::path::PathBuf>,
+    /// Also profile the guesses (exact or teacher player): per phase of the game (log10 of the
+    /// layouts left), the guesses, their summed P(mine) and the games lost there. Slower: the
+    /// profiler runs its own exact analysis before every click that may be a guess.
+    #[arg(long)]
+    guess_profile: bool,
     /// Exact player: no endgame search.
     #[arg(long)]
     no_endgame: bool,
@@ -433,7 +439,11 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
 }
 
 /// Play the trial's games with the player the arguments name.
-fn run_games(args: &PlayArgs, trial: &Trial, progress: &Progress) -> Result<TrialSummary, CommandError> {
+fn run_games(
+    args: &PlayArgs,
+    trial: &Trial,
+    progress: &Progress,
+) -> Result<(TrialSummary, Option<GuessProfile>), CommandError> {
     let failed = |e: automine_core::SimulationError| CommandError::Usage(format!("a game failed: {e}"));
     #[cfg(feature = "learn")]
     if let Some(mode) = match args.player {
@@ -452,9 +462,80 @@ fn run_games(args: &PlayArgs, trial: &Trial, progress: &Progress) -> Result<Tria
             || NetworkPlayer::new(model.clone(), rule, mode),
             || progress.inc(1),
         )
+        .map(|summary| (summary, None))
         .map_err(failed);
     }
-    par_run_trial(trial, args.threads, || progress.inc(1)).map_err(failed)
+    if args.guess_profile {
+        return par_profile_trial(trial, args.threads, || progress.inc(1))
+            .map(|(summary, profile)| (summary, Some(profile)))
+            .map_err(failed);
+    }
+    par_run_trial(trial, args.threads, || progress.inc(1))
+        .map(|summary| (summary, None))
+        .map_err(failed)
+}
+
+/// The phase's range of layouts as text: `<= 10^2.4` for the first, `10^a..10^b` after.
+fn phase_name(profile: &GuessProfile, index: usize) -> String {
+    // One decimal, without a trailing `.0`.
+    let bound = |i: usize| {
+        let text = format!("{:.1}", profile.phases[i].max_log10_layouts);
+        text.strip_suffix(".0").map_or_else(|| text.clone(), str::to_string)
+    };
+    match index {
+        0 => format!("<= 10^{}", bound(0)),
+        i if profile.phases[i].max_log10_layouts.is_infinite() => format!("> 10^{}", bound(i - 1)),
+        i => format!("10^{}..10^{}", bound(i - 1), bound(i)),
+    }
+}
+
+fn profile_json(profile: &GuessProfile) -> serde_json::Value {
+    let phases: Vec<serde_json::Value> = profile
+        .phases
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            serde_json::json!({
+                "layouts": phase_name(profile, i),
+                "max_log10_layouts": p.max_log10_layouts.is_finite().then_some(p.max_log10_layouts),
+                "guesses": p.guesses,
+                "expected_losses": p.expected_losses,
+                "losses": p.losses,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(phases)
+}
+
+/// The guess profile as a table: per phase, guesses and losses per 100 games.
+fn write_profile(out: &mut impl Write, profile: &GuessProfile, games: u64) -> std::io::Result<()> {
+    let per100 = |x: f64| 100.0 * x / (games.max(1) as f64);
+    writeln!(out, "guesses by phase (layouts left), per 100 games:")?;
+    writeln!(
+        out,
+        "  {:<14} {:>8} {:>9} {:>8} {:>10}",
+        "layouts", "guesses", "mean P", "losses", "expected"
+    )?;
+    for (i, p) in profile.phases.iter().enumerate() {
+        writeln!(
+            out,
+            "  {:<14} {:>8.2} {:>9.3} {:>8.2} {:>10.2}",
+            phase_name(profile, i),
+            per100(p.guesses as f64),
+            p.expected_losses / (p.guesses.max(1) as f64),
+            per100(p.losses as f64),
+            per100(p.expected_losses)
+        )?;
+    }
+    writeln!(
+        out,
+        "  {:<14} {:>8.2} {:>9.3} {:>8.2} {:>10.2}",
+        "all",
+        per100(profile.guesses() as f64),
+        profile.expected_losses() / (profile.guesses().max(1) as f64),
+        per100(profile.losses() as f64),
+        per100(profile.expected_losses())
+    )
 }
 
 /// Run `search-cli mines play`.
@@ -467,8 +548,14 @@ pub fn play(args: &PlayArgs) -> CommandResult {
         games: args.games,
         player: player_kind(args, rule),
     };
+    #[cfg(feature = "learn")]
+    if args.guess_profile && matches!(args.player, PlayerArg::Network | PlayerArg::Hybrid) {
+        return Err(CommandError::Usage(
+            "--guess-profile works with --player exact or teacher".to_string(),
+        ));
+    }
     let progress = Progress::new("games", Some(args.games));
-    let summary = run_games(args, &trial, &progress)?;
+    let (summary, profile) = run_games(args, &trial, &progress)?;
     progress.finish();
     if let Some(path) = &args.records {
         std::fs::write(path, write_records(&summary.records))
@@ -476,7 +563,11 @@ pub fn play(args: &PlayArgs) -> CommandResult {
     }
     let mut out = std::io::stdout().lock();
     if args.json {
-        writeln!(out, "{}", json_summary(args, &trial, &summary))?;
+        let mut json = json_summary(args, &trial, &summary);
+        if let Some(profile) = &profile {
+            json["guess_profile"] = profile_json(profile);
+        }
+        writeln!(out, "{json}")?;
     } else {
         let ci = summary.ci95();
         writeln!(out, "games            {}", summary.games)?;
@@ -489,6 +580,9 @@ pub fn play(args: &PlayArgs) -> CommandResult {
             100.0 * ci.high
         )?;
         writeln!(out, "games/s          {:.2}", summary.games_per_second())?;
+        if let Some(profile) = &profile {
+            write_profile(&mut out, profile, summary.games)?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
