@@ -242,14 +242,50 @@ pub fn run_trial_with<P: Player>(
     on_game: impl Fn(),
 ) -> Result<TrialSummary, SimulationError> {
     let start = Instant::now();
-    let records = (0..games)
+    let records = play_games(games, |i| play_one_with(settings, seed, i, &mut make_player()), on_game)?;
+    Ok(summarise(records, start))
+}
+
+/// `play(i)` for every game `i` of `0..games` in order on this thread, calling `on_game` after
+/// each one; stops at the first error.
+pub(crate) fn play_games<T>(
+    games: u64,
+    play: impl Fn(u64) -> Result<T, SimulationError>,
+    on_game: impl Fn(),
+) -> Result<Vec<T>, SimulationError> {
+    (0..games)
         .map(|i| {
-            let r = play_one_with(settings, seed, i, &mut make_player());
+            let r = play(i);
             on_game();
             r
         })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(summarise(records, start))
+        .collect()
+}
+
+/// [`play_games`] on `threads` rayon threads (0: rayon's default); the results are in game
+/// order whatever the thread count, and the error is the lowest failing game's.
+#[cfg(feature = "parallel")]
+pub(crate) fn par_play_games<T: Send>(
+    games: u64,
+    threads: usize,
+    play: impl Fn(u64) -> Result<T, SimulationError> + Sync,
+    on_game: impl Fn() + Sync,
+) -> Result<Vec<T>, SimulationError> {
+    use rayon::prelude::*;
+    let work = || {
+        (0..games)
+            .into_par_iter()
+            .map(|i| {
+                let r = play(i);
+                on_game();
+                r
+            })
+            .collect::<Result<Vec<_>, _>>()
+    };
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    }
 }
 
 /// Play every game of `trial` on `threads` rayon threads (0: rayon's default), calling
@@ -289,21 +325,12 @@ pub fn par_run_trial_with<P: Player>(
     make_player: impl Fn() -> P + Sync,
     on_game: impl Fn() + Sync,
 ) -> Result<TrialSummary, SimulationError> {
-    use rayon::prelude::*;
     let start = Instant::now();
-    let work = || {
-        (0..games)
-            .into_par_iter()
-            .map(|i| {
-                let r = play_one_with(settings, seed, i, &mut make_player());
-                on_game();
-                r
-            })
-            .collect::<Result<Vec<_>, _>>()
-    };
-    let records = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(work),
-        Err(_) => work(),
-    }?;
+    let records = par_play_games(
+        games,
+        threads,
+        |i| play_one_with(settings, seed, i, &mut make_player()),
+        on_game,
+    )?;
     Ok(summarise(records, start))
 }

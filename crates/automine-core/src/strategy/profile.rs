@@ -37,7 +37,7 @@ use crate::geometry::Pos;
 use crate::player::{Player, SimulationError};
 use crate::probability::exact::exact_analysis;
 use crate::settings::{FirstClick, GameSettings};
-use crate::strategy::harness::{GameRecord, KindPlayer, Trial, TrialSummary, summarise};
+use crate::strategy::harness::{GameRecord, KindPlayer, Trial, TrialSummary, play_games, summarise};
 use crate::view::PlayerView;
 
 /// Upper ends of the phases, in `log10` of the number of layouts; the first phase is the
@@ -231,13 +231,11 @@ fn total(games: Vec<GameProfile>, start: Instant) -> (TrialSummary, GuessProfile
 pub fn profile_trial(trial: &Trial, on_game: impl Fn()) -> Result<(TrialSummary, GuessProfile), SimulationError> {
     let start = Instant::now();
     let rule = trial.settings.first_click();
-    let games = (0..trial.games)
-        .map(|i| {
-            let r = profile_game(trial.settings, trial.seed, i, &mut KindPlayer::new(trial.player, rule));
-            on_game();
-            r
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let games = play_games(
+        trial.games,
+        |i| profile_game(trial.settings, trial.seed, i, &mut KindPlayer::new(trial.player, rule)),
+        on_game,
+    )?;
     Ok(total(games, start))
 }
 
@@ -252,23 +250,14 @@ pub fn par_profile_trial(
     threads: usize,
     on_game: impl Fn() + Sync,
 ) -> Result<(TrialSummary, GuessProfile), SimulationError> {
-    use rayon::prelude::*;
     let start = Instant::now();
     let rule = trial.settings.first_click();
-    let work = || {
-        (0..trial.games)
-            .into_par_iter()
-            .map(|i| {
-                let r = profile_game(trial.settings, trial.seed, i, &mut KindPlayer::new(trial.player, rule));
-                on_game();
-                r
-            })
-            .collect::<Result<Vec<_>, _>>()
-    };
-    let games = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(work),
-        Err(_) => work(),
-    }?;
+    let games = crate::strategy::harness::par_play_games(
+        trial.games,
+        threads,
+        |i| profile_game(trial.settings, trial.seed, i, &mut KindPlayer::new(trial.player, rule)),
+        on_game,
+    )?;
     Ok(total(games, start))
 }
 
