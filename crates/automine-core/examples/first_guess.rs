@@ -1,9 +1,10 @@
-//! Is the exact player's first guess the best one after the `safe` corner click opens a region?
+//! Is the exact player's `K`-th guess (the first by default) the best one after the `safe`
+//! corner click shows `V`?
 //!
 //! Expert games under `safe` start in the top-left corner. Among the games (from seed `S` on)
-//! whose corner shows `V`, the exact player opens every certainly safe cell until it must
-//! guess; there, the first `N` such games are played on once per alternative, with a fresh
-//! exact player after the forced guess:
+//! whose corner shows `V`, the exact player plays until its `K`-th guess (a click on a cell
+//! with P(mine) > 0; its earlier guesses survived); there, the first `N` such games are
+//! played on once per alternative, with a fresh exact player after the forced guess:
 //!
 //! - `default`: the player's own guess;
 //! - `safest`: the cell with the lowest P(mine) (the first in row-major order on ties);
@@ -15,11 +16,13 @@
 //! each line compares with the default on the games it was played on.
 //!
 //! ```sh
-//! cargo run --release -p automine-core --example first_guess -- V S N
+//! cargo run --release -p automine-core --example first_guess -- V S N [K]
 //! cargo run --release -p automine-core --example first_guess -- 0 700000 10000
+//! cargo run --release -p automine-core --example first_guess -- 0 700000 10000 2
 //! ```
 
 use std::error::Error;
+use std::io::Write;
 
 use automine_core::search_core::Budget;
 use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
@@ -35,20 +38,24 @@ const NAMES: [&str; 5] = ["default", "safest", "safest-frontier", "corner", "edg
 /// A game stopped at the player's first guess: the position, the guess, the exact analysis.
 type AtGuess = (Game, Pos, ExactAnalysis);
 
-/// Game `seed` played up to the exact player's first guess, when the corner shows `value`:
-/// the position, the player's guess and the exact analysis there.
-fn first_guess(seed: u64, value: u8) -> Result<Option<AtGuess>, Box<dyn Error>> {
+/// Game `seed` played up to the exact player's `k`-th guess, when the corner shows `value`
+/// and the game gets there: the position, the player's guess and the exact analysis there.
+fn kth_guess(seed: u64, value: u8, k: usize) -> Result<Option<AtGuess>, Box<dyn Error>> {
     let mut game = Game::new(Preset::Expert.settings(RULE), seed);
     game.reveal(CORNER)?;
     if game.view().cell(CORNER) != Some(CellView::Revealed(value)) {
         return Ok(None);
     }
     let mut player = ExactPlayer::new(PlayerOptions::new(RULE));
+    let mut guesses = 0;
     while game.status() == GameStatus::Playing {
         let pos = player.choose(game.view())?;
         let analysis = exact_analysis(game.view(), &Budget::unlimited())?;
         if analysis.map.get(pos).is_some_and(|p| p > 0.0) {
-            return Ok(Some((game, pos, analysis)));
+            guesses += 1;
+            if guesses == k {
+                return Ok(Some((game, pos, analysis)));
+            }
         }
         game.reveal(pos)?;
     }
@@ -98,9 +105,14 @@ fn wins_after(game: &Game, guess: Pos) -> Result<bool, Box<dyn Error>> {
 
 fn main() -> Result<(), Box<dyn Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [value, start, count] = args.as_slice() else {
-        return Err("usage: first_guess V S N".into());
+    let (value, start, count, k) = match args.as_slice() {
+        [v, s, n] => (v, s, n, 1),
+        [v, s, n, k] => (v, s, n, k.parse()?),
+        _ => return Err("usage: first_guess V S N [K]".into()),
     };
+    if k == 0 {
+        return Err("K counts guesses from 1".into());
+    }
     let value: u8 = value.parse()?;
     let start: u64 = start.parse()?;
     let count: usize = count.parse()?;
@@ -110,7 +122,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut frontier_defaults = 0;
     let mut seed = start;
     while played < count {
-        if let Some((game, default, analysis)) = first_guess(seed, value)? {
+        if let Some((game, default, analysis)) = kth_guess(seed, value, k)? {
             played += 1;
             let id = game.view().dims().id(default);
             let dims = game.view().dims();
@@ -135,17 +147,20 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
         seed += 1;
     }
-    println!(
-        "corner {value}: {count} games among seeds {start}..{seed}; the default guess is next to a number in {frontier_defaults}"
-    );
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "corner {value}, guess {k}: {count} games among seeds {start}..{seed}; the default guess is next to a number in {frontier_defaults}"
+    )?;
     for (name, [games, won, default_won]) in NAMES.iter().zip(tally) {
         let rate = |w: usize| w as f64 / games.max(1) as f64;
-        println!(
+        writeln!(
+            out,
             "{name:>16}  {won} / {games} = {:.4}  (default on the same games {:.4}, difference {:+.4})",
             rate(won),
             rate(default_won),
             rate(won) - rate(default_won)
-        );
+        )?;
     }
     Ok(())
 }
