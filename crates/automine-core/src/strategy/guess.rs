@@ -93,6 +93,10 @@ pub struct GuessOptions {
     /// covered cells and over revealed ones) while a candidate in a larger area exists
     /// (D. N. Hill's space counter, [`in_large_area`]).
     pub defer_small_areas: bool,
+    /// Pick the interior candidates by their chance to open a region instead of by their
+    /// count of covered neighbours: the product of `1 − P(mine)` over the covered neighbours
+    /// (zero next to a certain mine), highest first ([`opening_chance`]).
+    pub interior_by_opening: bool,
     /// Look one click further among the best candidates: those within
     /// [`Self::look_ahead_margin`] of the best value (at most [`Self::look_ahead_top`]) are
     /// compared by the chance to survive them and the next two guesses (each later guess
@@ -124,6 +128,7 @@ impl Default for GuessOptions {
             influenced_candidates: false,
             hill_off_edge: false,
             defer_small_areas: false,
+            interior_by_opening: false,
             look_ahead: false,
             look_ahead_margin: 0.02,
             look_ahead_top: 3,
@@ -167,6 +172,17 @@ fn covered_around(view: &PlayerView, id: CellId) -> usize {
         .count()
 }
 
+/// The chance, counting the covered neighbours of `id` as independent, that none of them is
+/// a mine (so that `id`, if safe, shows a zero and opens a region): the product of
+/// `1 − P(mine)` over them; zero next to a certain mine, one with no covered neighbour.
+pub fn opening_chance(view: &PlayerView, map: &ProbabilityMap, id: CellId) -> f64 {
+    view.dims()
+        .neighbours(id)
+        .filter(|&n| view.at(n) == CellView::Covered)
+        .map(|n| 1.0 - map.at(n).unwrap_or(0.0))
+        .product()
+}
+
 fn is_frontier(view: &PlayerView, id: CellId) -> bool {
     view.dims()
         .neighbours(id)
@@ -198,7 +214,17 @@ fn candidates(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions) -
             let interior_floor = options.interior_cut_off * (1.0 - p_front);
             interior.retain(|&(_, _, p)| 1.0 - p >= interior_floor);
         }
-        interior.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+        if options.interior_by_opening {
+            // Highest chance to open first.
+            let mut ranked: Vec<(f64, CellId, f64)> = interior
+                .iter()
+                .map(|&(_, id, p)| (opening_chance(view, map, id), id, p))
+                .collect();
+            ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            interior = ranked.into_iter().map(|(_, id, p)| (0, id, p)).collect();
+        } else {
+            interior.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+        }
         frontier.extend(
             interior
                 .into_iter()
@@ -744,6 +770,20 @@ mod tests {
     /// only the 1, so if safe it shows 1: dead. Cell 4 sees only cell 3, which is then the
     /// second mine: it shows 1, dead. Cells 2 and 3 can show two numbers each: living.
     const STRIP: &str = "5x1 2\n.1...\n";
+
+    #[test]
+    fn the_opening_chance_is_zero_next_to_a_certain_mine() {
+        // `1...` with one mine: the 1 has a single covered neighbour, cell 1, so it is the
+        // mine; cell 2 touches it (no chance to open), cell 3 touches only cell 2 (safe).
+        let (view, a) = analysed("4x1 1\n1...\n");
+        assert!(a.map.at(CellId(1)).is_some_and(|p| (p - 1.0).abs() < 1e-12));
+        assert!(opening_chance(&view, &a.map, CellId(2)).abs() < 1e-12);
+        assert!((opening_chance(&view, &a.map, CellId(3)) - 1.0).abs() < 1e-12);
+        // A fresh 3x3 board with 2 mines: the corner's three neighbours each hold a mine
+        // with chance 2/9, so the product is (7/9)^3.
+        let (view, a) = analysed("3x3 2\n...\n...\n...\n");
+        assert!((opening_chance(&view, &a.map, CellId(0)) - (7.0f64 / 9.0).powi(3)).abs() < 1e-12);
+    }
 
     #[test]
     fn dead_cells_are_the_ones_that_can_show_a_single_number() {

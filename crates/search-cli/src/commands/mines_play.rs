@@ -212,6 +212,13 @@ pub struct PlayArgs {
     /// Exact player: no deferral of small areas.
     #[arg(long)]
     no_defer_small_areas: bool,
+    /// Exact player: pick the interior candidates by their chance to open a region (product
+    /// of 1 − P(mine) over their covered neighbours) instead of by fewest covered neighbours.
+    #[arg(long, overrides_with = "no_interior_by_opening")]
+    interior_by_opening: bool,
+    /// Exact player: interior candidates by fewest covered neighbours.
+    #[arg(long)]
+    no_interior_by_opening: bool,
     /// Exact player: interior candidates need at least this fraction of the best frontier
     /// safety (0: only `--guess-cut-off`).
     #[arg(long, default_value_t = GuessOptions::default().interior_cut_off)]
@@ -282,6 +289,15 @@ fn defer_small_areas(args: &PlayArgs) -> bool {
         args.defer_small_areas,
         args.no_defer_small_areas,
         GuessOptions::default().defer_small_areas,
+    )
+}
+
+/// `--interior-by-opening` / `--no-interior-by-opening`, else the library's default.
+fn interior_by_opening(args: &PlayArgs) -> bool {
+    switch(
+        args.interior_by_opening,
+        args.no_interior_by_opening,
+        GuessOptions::default().interior_by_opening,
     )
 }
 
@@ -376,6 +392,7 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
             options.guess.look_ahead_margin = args.look_ahead_margin;
             options.guess.look_ahead_top = args.look_ahead_top;
             options.guess.defer_small_areas = defer_small_areas(args);
+            options.guess.interior_by_opening = interior_by_opening(args);
             PlayerKind::Exact(options)
         }
     }
@@ -435,6 +452,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "look_ahead_margin": args.look_ahead_margin,
         "look_ahead_top": args.look_ahead_top,
         "defer_small_areas": defer_small_areas(args),
+        "interior_by_opening": interior_by_opening(args),
     })
 }
 
