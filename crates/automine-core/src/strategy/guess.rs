@@ -97,6 +97,9 @@ pub struct GuessOptions {
     /// count of covered neighbours: the product of `1 − P(mine)` over the covered neighbours
     /// (zero next to a certain mine), highest first ([`opening_chance`]).
     pub interior_by_opening: bool,
+    /// How ties between interior candidates with equally many covered neighbours are broken
+    /// ([`InteriorOrder`]).
+    pub interior_order: InteriorOrder,
     /// Look one click further among the best candidates: those within
     /// [`Self::look_ahead_margin`] of the best value (at most [`Self::look_ahead_top`]) are
     /// compared by the chance to survive them and the next two guesses (each later guess
@@ -129,6 +132,7 @@ impl Default for GuessOptions {
             hill_off_edge: false,
             defer_small_areas: false,
             interior_by_opening: false,
+            interior_order: InteriorOrder::RowMajor,
             look_ahead: false,
             look_ahead_margin: 0.02,
             look_ahead_top: 3,
@@ -183,6 +187,61 @@ pub fn opening_chance(view: &PlayerView, map: &ProbabilityMap, id: CellId) -> f6
         .product()
 }
 
+/// How [`candidates`] orders interior cells that have equally many covered neighbours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InteriorOrder {
+    /// Row-major order (top row first).
+    RowMajor,
+    /// Nearest to the revealed cells first ([`distances_from_revealed`]), then row-major.
+    Near,
+    /// Farthest from the revealed cells first, then row-major.
+    Far,
+}
+
+/// Sort `(covered neighbours, cell, P(mine))` entries: fewest covered neighbours first, ties
+/// by `order`.
+fn sort_interior(view: &PlayerView, interior: &mut [(usize, CellId, f64)], order: InteriorOrder) {
+    let distance = match order {
+        InteriorOrder::RowMajor => Vec::new(),
+        InteriorOrder::Near | InteriorOrder::Far => distances_from_revealed(view),
+    };
+    let away = |id: CellId| distance.get(id.0 as usize).copied().unwrap_or(0);
+    interior.sort_by(|a, b| {
+        let by_distance = match order {
+            InteriorOrder::RowMajor => std::cmp::Ordering::Equal,
+            InteriorOrder::Near => away(a.1).cmp(&away(b.1)),
+            InteriorOrder::Far => away(b.1).cmp(&away(a.1)),
+        };
+        a.0.cmp(&b.0).then(by_distance).then(a.1.cmp(&b.1))
+    });
+}
+
+/// Per cell (by id), its king-move distance to the nearest revealed cell (0 for revealed
+/// cells; `usize::MAX` everywhere when nothing is revealed).
+pub fn distances_from_revealed(view: &PlayerView) -> Vec<usize> {
+    let dims = view.dims();
+    let mut distance = vec![usize::MAX; view.cells().len()];
+    let mut queue = std::collections::VecDeque::new();
+    for (i, cell) in view.cells().iter().enumerate() {
+        if matches!(cell, CellView::Revealed(_)) {
+            distance[i] = 0;
+            queue.push_back(i);
+        }
+    }
+    while let Some(i) = queue.pop_front() {
+        let next = distance[i] + 1;
+        let Ok(raw) = u32::try_from(i) else { continue };
+        for n in dims.neighbours(CellId(raw)) {
+            let j = n.0 as usize;
+            if distance[j] > next {
+                distance[j] = next;
+                queue.push_back(j);
+            }
+        }
+    }
+    distance
+}
+
 fn is_frontier(view: &PlayerView, id: CellId) -> bool {
     view.dims()
         .neighbours(id)
@@ -223,7 +282,7 @@ fn candidates(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions) -
             ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
             interior = ranked.into_iter().map(|(_, id, p)| (0, id, p)).collect();
         } else {
-            interior.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+            sort_interior(view, &mut interior, options.interior_order);
         }
         frontier.extend(
             interior
@@ -770,6 +829,30 @@ mod tests {
     /// only the 1, so if safe it shows 1: dead. Cell 4 sees only cell 3, which is then the
     /// second mine: it shows 1, dead. Cells 2 and 3 can show two numbers each: living.
     const STRIP: &str = "5x1 2\n.1...\n";
+
+    #[test]
+    fn interior_ties_are_broken_by_the_order_asked_for() {
+        // `....1..`: the revealed 1 is at cell 4; cells 1 and 2 are three and two steps away.
+        let (view, _) = analysed("7x1 1\n....1..\n");
+        let order = |o: InteriorOrder| {
+            let mut entries = vec![(2, CellId(2), 0.1), (2, CellId(1), 0.1), (1, CellId(0), 0.1)];
+            sort_interior(&view, &mut entries, o);
+            entries.iter().map(|e| e.1.0).collect::<Vec<_>>()
+        };
+        // Fewest covered neighbours first whatever the order (cell 0 has one).
+        assert_eq!(order(InteriorOrder::RowMajor), vec![0, 1, 2]);
+        assert_eq!(order(InteriorOrder::Near), vec![0, 2, 1]);
+        assert_eq!(order(InteriorOrder::Far), vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn distances_from_revealed_cells_are_king_moves() {
+        let (view, _) = analysed("5x2 1\n0....\n.....\n");
+        let d = distances_from_revealed(&view);
+        assert_eq!(d, vec![0, 1, 2, 3, 4, 1, 1, 2, 3, 4]);
+        let (view, _) = analysed("2x1 1\n..\n");
+        assert_eq!(distances_from_revealed(&view), vec![usize::MAX; 2]);
+    }
 
     #[test]
     fn the_opening_chance_is_zero_next_to_a_certain_mine() {

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use automine_core::strategy::exact_player::PlayerOptions;
-use automine_core::strategy::guess::GuessOptions;
+use automine_core::strategy::guess::{GuessOptions, InteriorOrder};
 #[cfg(feature = "learn")]
 use automine_core::strategy::harness::par_run_trial_with;
 use automine_core::strategy::harness::{PlayerKind, Trial, TrialSummary, par_run_trial};
@@ -43,6 +43,47 @@ impl PlayerArg {
             Self::Network => "network",
             #[cfg(feature = "learn")]
             Self::Hybrid => "hybrid",
+        }
+    }
+}
+
+/// `--interior-order`: [`InteriorOrder`] on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InteriorOrderArg {
+    /// Row-major order (top row first).
+    RowMajor,
+    /// Nearest to the revealed cells first.
+    Near,
+    /// Farthest from the revealed cells first.
+    Far,
+}
+
+impl InteriorOrderArg {
+    const fn name(self) -> &'static str {
+        match self {
+            Self::RowMajor => "row-major",
+            Self::Near => "near",
+            Self::Far => "far",
+        }
+    }
+}
+
+impl From<InteriorOrderArg> for InteriorOrder {
+    fn from(order: InteriorOrderArg) -> Self {
+        match order {
+            InteriorOrderArg::RowMajor => Self::RowMajor,
+            InteriorOrderArg::Near => Self::Near,
+            InteriorOrderArg::Far => Self::Far,
+        }
+    }
+}
+
+impl From<InteriorOrder> for InteriorOrderArg {
+    fn from(order: InteriorOrder) -> Self {
+        match order {
+            InteriorOrder::RowMajor => Self::RowMajor,
+            InteriorOrder::Near => Self::Near,
+            InteriorOrder::Far => Self::Far,
         }
     }
 }
@@ -219,6 +260,10 @@ pub struct PlayArgs {
     /// Exact player: interior candidates by fewest covered neighbours.
     #[arg(long)]
     no_interior_by_opening: bool,
+    /// Exact player: how ties between interior candidates with equally many covered
+    /// neighbours are broken: row-major order, nearest to the revealed cells first, or farthest.
+    #[arg(long, value_enum, default_value_t = InteriorOrderArg::from(GuessOptions::default().interior_order))]
+    interior_order: InteriorOrderArg,
     /// Exact player: interior candidates need at least this fraction of the best frontier
     /// safety (0: only `--guess-cut-off`).
     #[arg(long, default_value_t = GuessOptions::default().interior_cut_off)]
@@ -393,6 +438,7 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
             options.guess.look_ahead_top = args.look_ahead_top;
             options.guess.defer_small_areas = defer_small_areas(args);
             options.guess.interior_by_opening = interior_by_opening(args);
+            options.guess.interior_order = args.interior_order.into();
             PlayerKind::Exact(options)
         }
     }
@@ -411,7 +457,7 @@ fn model_name(_: &PlayArgs) -> Option<String> {
 fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json::Value {
     let ci = s.ci95();
     let dims = trial.settings.dims();
-    serde_json::json!({
+    let mut summary = serde_json::json!({
         "board": format!("{}x{}/{}", dims.width().0, dims.height().0, trial.settings.mines()),
         "first_click": trial.settings.first_click().name(),
         "player": args.player.name(),
@@ -452,8 +498,11 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "look_ahead_margin": args.look_ahead_margin,
         "look_ahead_top": args.look_ahead_top,
         "defer_small_areas": defer_small_areas(args),
-        "interior_by_opening": interior_by_opening(args),
-    })
+    });
+    // Added after the macro: one object of this size reaches its recursion limit.
+    summary["interior_by_opening"] = serde_json::json!(interior_by_opening(args));
+    summary["interior_order"] = serde_json::json!(args.interior_order.name());
+    summary
 }
 
 /// Play the trial's games with the player the arguments name.
