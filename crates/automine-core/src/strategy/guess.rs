@@ -187,7 +187,7 @@ pub fn opening_chance(view: &PlayerView, map: &ProbabilityMap, id: CellId) -> f6
         .product()
 }
 
-/// How [`candidates`] orders interior cells that have equally many covered neighbours.
+/// How the guess orders the interior candidates that have equally many covered neighbours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InteriorOrder {
     /// Row-major order (top row first).
