@@ -305,100 +305,65 @@ const fn switch(on: bool, off: bool, default: bool) -> bool {
     }
 }
 
-/// `--look-ahead` / `--no-look-ahead`, else the library's default.
-fn look_ahead(args: &PlayArgs) -> bool {
-    switch(args.look_ahead, args.no_look_ahead, GuessOptions::default().look_ahead)
-}
-
-/// `--isolated-regions` / `--no-isolated-regions`, else the library's default.
-fn isolated_regions(args: &PlayArgs) -> bool {
-    switch(
-        args.isolated_regions,
-        args.no_isolated_regions,
-        PlayerOptions::new(FirstClick::Safe).isolated_regions,
-    )
-}
-
-/// `--hill-off-edge` / `--no-hill-off-edge`, else the library's default.
-fn hill_off_edge(args: &PlayArgs) -> bool {
-    switch(
-        args.hill_off_edge,
-        args.no_hill_off_edge,
-        GuessOptions::default().hill_off_edge,
-    )
-}
-
-/// `--defer-small-areas` / `--no-defer-small-areas`, else the library's default.
-fn defer_small_areas(args: &PlayArgs) -> bool {
-    switch(
-        args.defer_small_areas,
-        args.no_defer_small_areas,
-        GuessOptions::default().defer_small_areas,
-    )
-}
-
-/// `--interior-by-opening` / `--no-interior-by-opening`, else the library's default.
-fn interior_by_opening(args: &PlayArgs) -> bool {
-    switch(
-        args.interior_by_opening,
-        args.no_interior_by_opening,
-        GuessOptions::default().interior_by_opening,
-    )
-}
-
-/// `--blend-second` / `--no-blend-second`, else the library's default (the last flag wins).
-fn blend_second(args: &PlayArgs) -> bool {
-    switch(
-        args.blend_second,
-        args.no_blend_second,
-        GuessOptions::default().blend_second,
-    )
-}
-
-/// `--avoid-dead` / `--no-avoid-dead`, else the library's default.
-fn avoid_dead(args: &PlayArgs) -> bool {
-    switch(args.avoid_dead, args.no_avoid_dead, GuessOptions::default().avoid_dead)
-}
-
-/// `--dominated` / `--no-dominated`, else the library's default.
-fn dominated(args: &PlayArgs) -> bool {
-    switch(args.dominated, args.no_dominated, GuessOptions::default().dominated)
-}
-
-/// `--enabler-influence` / `--no-enabler-influence`, else the library's default.
-fn enabler_influence(args: &PlayArgs) -> bool {
-    switch(
-        args.enabler_influence,
-        args.no_enabler_influence,
-        GuessOptions::default().enabler_influence,
-    )
-}
-
-/// `--influenced-candidates` / `--no-influenced-candidates`, else the library's default.
-fn influenced_candidates(args: &PlayArgs) -> bool {
-    switch(
+/// The exact player's options the arguments name (every `--x` / `--no-x` pair resolved
+/// against the library's defaults); also echoed in the JSON summary whatever the player.
+fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
+    let mut options = PlayerOptions::new(rule);
+    let guess = &mut options.guess;
+    guess.secondary_safety = !args.no_secondary_safety;
+    guess.cut_off = args.guess_cut_off;
+    guess.max_frontier = args.guess_frontier;
+    guess.max_interior = args.guess_interior;
+    guess.progress_weight = args.progress_weight;
+    guess.opening_weight = args.opening_weight;
+    guess.influence_weight = args.influence_weight;
+    guess.blend_second = switch(args.blend_second, args.no_blend_second, guess.blend_second);
+    guess.avoid_dead = switch(args.avoid_dead, args.no_avoid_dead, guess.avoid_dead);
+    guess.living_next = switch(args.living_next, args.no_living_next, guess.living_next);
+    guess.dominated = switch(args.dominated, args.no_dominated, guess.dominated);
+    guess.influenced_candidates = switch(
         args.influenced_candidates,
         args.no_influenced_candidates,
-        GuessOptions::default().influenced_candidates,
-    )
-}
-
-/// `--living-next` / `--no-living-next`, else the library's default.
-fn living_next(args: &PlayArgs) -> bool {
-    switch(
-        args.living_next,
-        args.no_living_next,
-        GuessOptions::default().living_next,
-    )
-}
-
-/// `--pseudo-fifty-fifty` / `--no-pseudo-fifty-fifty`, else the library's default.
-fn pseudo_fifty_fifty(args: &PlayArgs) -> bool {
-    switch(
+        guess.influenced_candidates,
+    );
+    guess.enabler_influence = switch(
+        args.enabler_influence,
+        args.no_enabler_influence,
+        guess.enabler_influence,
+    );
+    guess.blend_ratio = args.blend_ratio;
+    guess.interior_cut_off = args.guess_interior_cut_off;
+    guess.hill_off_edge = switch(args.hill_off_edge, args.no_hill_off_edge, guess.hill_off_edge);
+    guess.look_ahead = switch(args.look_ahead, args.no_look_ahead, guess.look_ahead);
+    guess.look_ahead_margin = args.look_ahead_margin;
+    guess.look_ahead_top = args.look_ahead_top;
+    guess.defer_small_areas = switch(
+        args.defer_small_areas,
+        args.no_defer_small_areas,
+        guess.defer_small_areas,
+    );
+    guess.interior_by_opening = switch(
+        args.interior_by_opening,
+        args.no_interior_by_opening,
+        guess.interior_by_opening,
+    );
+    guess.interior_order = args.interior_order.into();
+    options.endgame_layouts = if args.no_endgame { 0 } else { args.endgame_layouts };
+    options.endgame_nodes = args.endgame_nodes;
+    options.forced_fifty_fifty = !args.no_fifty_fifty;
+    options.fifty_fifty_certain_mines = !args.plain_fifty_fifty;
+    options.first_click_policy = !args.corner_first_click;
+    options.pseudo_fifty_fifty = switch(
         args.pseudo_fifty_fifty,
         args.no_pseudo_fifty_fifty,
-        PlayerOptions::new(FirstClick::Safe).pseudo_fifty_fifty,
-    )
+        options.pseudo_fifty_fifty,
+    );
+    options.isolated_regions = switch(
+        args.isolated_regions,
+        args.no_isolated_regions,
+        options.isolated_regions,
+    );
+    options
 }
 
 fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
@@ -408,39 +373,7 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
         // (`par_run_trial_with`); the trial only carries the settings, seed and game count.
         #[cfg(feature = "learn")]
         PlayerArg::Network | PlayerArg::Hybrid => PlayerKind::Teacher,
-        PlayerArg::Exact => {
-            let mut options = PlayerOptions::new(rule);
-            options.endgame_layouts = if args.no_endgame { 0 } else { args.endgame_layouts };
-            options.forced_fifty_fifty = !args.no_fifty_fifty;
-            options.fifty_fifty_certain_mines = !args.plain_fifty_fifty;
-            options.guess.secondary_safety = !args.no_secondary_safety;
-            options.first_click_policy = !args.corner_first_click;
-            options.endgame_nodes = args.endgame_nodes;
-            options.guess.cut_off = args.guess_cut_off;
-            options.guess.max_frontier = args.guess_frontier;
-            options.guess.max_interior = args.guess_interior;
-            options.guess.progress_weight = args.progress_weight;
-            options.guess.opening_weight = args.opening_weight;
-            options.guess.influence_weight = args.influence_weight;
-            options.pseudo_fifty_fifty = pseudo_fifty_fifty(args);
-            options.guess.blend_second = blend_second(args);
-            options.guess.avoid_dead = avoid_dead(args);
-            options.guess.living_next = living_next(args);
-            options.guess.dominated = dominated(args);
-            options.guess.influenced_candidates = influenced_candidates(args);
-            options.guess.enabler_influence = enabler_influence(args);
-            options.guess.blend_ratio = args.blend_ratio;
-            options.guess.interior_cut_off = args.guess_interior_cut_off;
-            options.guess.hill_off_edge = hill_off_edge(args);
-            options.isolated_regions = isolated_regions(args);
-            options.guess.look_ahead = look_ahead(args);
-            options.guess.look_ahead_margin = args.look_ahead_margin;
-            options.guess.look_ahead_top = args.look_ahead_top;
-            options.guess.defer_small_areas = defer_small_areas(args);
-            options.guess.interior_by_opening = interior_by_opening(args);
-            options.guess.interior_order = args.interior_order.into();
-            PlayerKind::Exact(options)
-        }
+        PlayerArg::Exact => PlayerKind::Exact(exact_options(args, rule)),
     }
 }
 
@@ -457,6 +390,8 @@ fn model_name(_: &PlayArgs) -> Option<String> {
 fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json::Value {
     let ci = s.ci95();
     let dims = trial.settings.dims();
+    let options = exact_options(args, trial.settings.first_click());
+    let guess = &options.guess;
     let mut summary = serde_json::json!({
         "board": format!("{}x{}/{}", dims.width().0, dims.height().0, trial.settings.mines()),
         "first_click": trial.settings.first_click().name(),
@@ -472,36 +407,36 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "endgame": !args.no_endgame && args.player == PlayerArg::Exact,
         "model": model_name(args),
         "endgame_layouts": args.endgame_layouts,
-        "fifty_fifty": !args.no_fifty_fifty,
-        "fifty_fifty_certain_mines": !args.plain_fifty_fifty,
-        "secondary_safety": !args.no_secondary_safety,
-        "first_click_policy": !args.corner_first_click,
-        "endgame_nodes": args.endgame_nodes,
-        "guess_cut_off": args.guess_cut_off,
-        "guess_frontier": args.guess_frontier,
-        "guess_interior": args.guess_interior,
-        "progress_weight": args.progress_weight,
-        "opening_weight": args.opening_weight,
-        "influence_weight": args.influence_weight,
-        "blend_second": blend_second(args),
-        "pseudo_fifty_fifty": pseudo_fifty_fifty(args),
-        "avoid_dead": avoid_dead(args),
-        "living_next": living_next(args),
-        "dominated": dominated(args),
-        "influenced_candidates": influenced_candidates(args),
-        "enabler_influence": enabler_influence(args),
-        "blend_ratio": args.blend_ratio,
-        "guess_interior_cut_off": args.guess_interior_cut_off,
-        "hill_off_edge": hill_off_edge(args),
-        "isolated_regions": isolated_regions(args),
-        "look_ahead": look_ahead(args),
-        "look_ahead_margin": args.look_ahead_margin,
-        "look_ahead_top": args.look_ahead_top,
-        "defer_small_areas": defer_small_areas(args),
+        "fifty_fifty": options.forced_fifty_fifty,
+        "fifty_fifty_certain_mines": options.fifty_fifty_certain_mines,
+        "secondary_safety": guess.secondary_safety,
+        "first_click_policy": options.first_click_policy,
+        "endgame_nodes": options.endgame_nodes,
+        "guess_cut_off": guess.cut_off,
+        "guess_frontier": guess.max_frontier,
+        "guess_interior": guess.max_interior,
+        "progress_weight": guess.progress_weight,
+        "opening_weight": guess.opening_weight,
+        "influence_weight": guess.influence_weight,
+        "blend_second": guess.blend_second,
+        "pseudo_fifty_fifty": options.pseudo_fifty_fifty,
+        "avoid_dead": guess.avoid_dead,
+        "living_next": guess.living_next,
+        "dominated": guess.dominated,
+        "influenced_candidates": guess.influenced_candidates,
+        "enabler_influence": guess.enabler_influence,
+        "blend_ratio": guess.blend_ratio,
+        "guess_interior_cut_off": guess.interior_cut_off,
+        "hill_off_edge": guess.hill_off_edge,
+        "isolated_regions": options.isolated_regions,
+        "look_ahead": guess.look_ahead,
+        "look_ahead_margin": guess.look_ahead_margin,
+        "look_ahead_top": guess.look_ahead_top,
+        "defer_small_areas": guess.defer_small_areas,
     });
     // Added after the macro: one object of this size reaches its recursion limit.
-    summary["interior_by_opening"] = serde_json::json!(interior_by_opening(args));
-    summary["interior_order"] = serde_json::json!(args.interior_order.name());
+    summary["interior_by_opening"] = serde_json::json!(guess.interior_by_opening);
+    summary["interior_order"] = serde_json::json!(InteriorOrderArg::from(guess.interior_order).name());
     summary
 }
 
