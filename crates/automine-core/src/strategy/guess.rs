@@ -109,6 +109,11 @@ pub struct GuessOptions {
     pub look_ahead_margin: f64,
     /// At most this many candidates are compared by [`Self::look_ahead`].
     pub look_ahead_top: usize,
+    /// Weigh D. N. Hill's risk hotspots ([`long_term_risk::hotspots`]): each number a
+    /// candidate may show multiplies its term by `h(next) / h(now)`, where `h` is
+    /// [`long_term_risk::hotspot_safety`] (the hotspots the candidate itself settles left out
+    /// of `h(next)`), and a candidate that settles a hotspot drops its 50/50 factor.
+    pub hotspots: bool,
 }
 
 impl Default for GuessOptions {
@@ -136,6 +141,7 @@ impl Default for GuessOptions {
             look_ahead: false,
             look_ahead_margin: 0.02,
             look_ahead_top: 3,
+            hotspots: false,
         }
     }
 }
@@ -454,7 +460,7 @@ pub fn score(
     options: &GuessOptions,
     cache: &mut ComponentCache,
 ) -> Result<ScoredGuess, ProbabilityError> {
-    score_and_implied(view, ln_layouts, cell, p_mine, options, cache, None).map(|scored| scored.guess)
+    score_and_implied(view, ln_layouts, cell, p_mine, options, cache, Look::default()).map(|scored| scored.guess)
 }
 
 /// What [`score_and_implied`] found.
@@ -489,7 +495,7 @@ fn score_and_implied(
     p_mine: f64,
     options: &GuessOptions,
     cache: &mut ComponentCache,
-    prune: Option<Prune>,
+    Look { prune, hot }: Look<'_>,
 ) -> Result<Scored, ProbabilityError> {
     let mut secondary = 0.0;
     let mut blended = 0.0;
@@ -535,8 +541,11 @@ fn score_and_implied(
             } else {
                 next_second.min(best)
             };
-            secondary += p_v * best;
-            blended += p_v * (options.blend_ratio * best + second) / (options.blend_ratio + 1.0);
+            let h = hot.map_or(1.0, |Hot { spots, now }| {
+                long_term_risk::hotspot_safety(spots, Some(cell), &analysis.map) / now
+            });
+            secondary += p_v * best * h;
+            blended += p_v * (options.blend_ratio * best + second) / (options.blend_ratio + 1.0) * h;
             if has_safe {
                 progress += p_v;
             }
@@ -636,6 +645,21 @@ fn dominating(map: &ProbabilityMap, guess: &ScoredGuess, implied: &[CellId]) -> 
         .map(|(id, _)| id)
 }
 
+/// The risk hotspots of a view and their [`long_term_risk::hotspot_safety`] there
+/// ([`GuessOptions::hotspots`]).
+#[derive(Debug, Clone, Copy)]
+struct Hot<'a> {
+    spots: &'a [long_term_risk::Hotspot],
+    now: f64,
+}
+
+/// How [`score_and_implied`] looks ahead: the pruning bound and the risk hotspots, if any.
+#[derive(Debug, Clone, Copy, Default)]
+struct Look<'a> {
+    prune: Option<Prune>,
+    hot: Option<Hot<'a>>,
+}
+
 /// One scored candidate of [`rank`].
 #[derive(Debug, Clone)]
 struct Entry {
@@ -681,9 +705,19 @@ fn rank(
             cache,
         )?);
     }
+    let spots = if options.hotspots {
+        long_term_risk::hotspots(view, map)
+    } else {
+        Vec::new()
+    };
+    let hot = (!spots.is_empty()).then(|| Hot {
+        spots: &spots,
+        now: long_term_risk::hotspot_safety(&spots, None, map),
+    });
     for (cell, p) in cells {
         let mut factor = 1.0;
-        if options.influence_weight > 0.0 && p < 1.0 {
+        let settles = spots.iter().any(|h| h.is_exempt(cell));
+        if options.influence_weight > 0.0 && p < 1.0 && !settles {
             let mut influence = long_term_risk::fifty_fifty_influence(view, map, ln_layouts, cell, cache)?;
             if options.enabler_influence {
                 influence += long_term_risk::enabler_influence(view, map, ln_layouts, cell, cache)?;
@@ -693,7 +727,8 @@ fn rank(
         }
         // Only the best living candidate can prune: a pruned cell, dead or living, could not
         // be chosen over it.
-        let prune = if options.dominated {
+        // The hotspot ratio may exceed 1, which the pruning bound does not allow for.
+        let prune = if options.dominated || hot.is_some() {
             None
         } else {
             ranked.best.as_ref().map(|b| Prune {
@@ -705,7 +740,7 @@ fn rank(
             guess: s,
             implied,
             pruned,
-        } = score_and_implied(view, ln_layouts, cell, p, options, cache, prune)?;
+        } = score_and_implied(view, ln_layouts, cell, p, options, cache, Look { prune, hot })?;
         if pruned {
             continue;
         }

@@ -481,10 +481,141 @@ fn may_form_shape_within(view: &PlayerView, map: &ProbabilityMap, c: CellId, pai
     })
 }
 
+/// A *risk hotspot* (D. N. Hill's later solver): the one enabler still missing of a pair
+/// whose first cell (left or top) is a mine with probability exactly 1/2, when that enabler
+/// is a mine with probability above 0.1. Should it turn out a mine, the pair becomes a coin
+/// flip that no click can ever resolve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hotspot {
+    /// The missing enabler.
+    pub enabler: CellId,
+    /// The pair's two cells.
+    pub pair: [CellId; 2],
+}
+
+impl Hotspot {
+    /// Opening `cell` settles this hotspot directly: it is the enabler or a cell of the pair.
+    pub fn is_exempt(&self, cell: CellId) -> bool {
+        cell == self.enabler || self.pair.contains(&cell)
+    }
+}
+
+/// A hotspot's enabler counts only when it is a mine with at least this probability.
+const HOTSPOT_ENABLER_RISK: f64 = 0.1;
+
+/// The [`Hotspot`]s of `view` with its exact `map`: every horizontal and vertical pair of
+/// covered cells that are not certain mines, with no revealed enabler, exactly one enabler
+/// still to be a mine (the others certain mines or off the board), a first cell next to a
+/// revealed number with P(mine) = 1/2 and an enabler with P(mine) above 0.1; in row-major
+/// order of the first cell, horizontal pairs first.
+///
+/// ```
+/// use automine_core::strategy::long_term_risk::hotspots;
+/// use automine_core::probability::exact::exact_analysis;
+/// use automine_core::PlayerView;
+/// use search_core::Budget;
+/// // The 1 at the top left sees exactly (1,0) and (1,1): one mine between them. The pair's
+/// // enablers beyond its right end, (2,0) and (2,1), are both still open questions, so no
+/// // hotspot yet.
+/// let view: PlayerView = "4x3 3\n1...\n1...\n....\n".parse()?;
+/// let a = exact_analysis(&view, &Budget::unlimited())?;
+/// assert!(hotspots(&view, &a.map).is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn hotspots(view: &PlayerView, map: &ProbabilityMap) -> Vec<Hotspot> {
+    let dims = view.dims();
+    let mut found = Vec::new();
+    for horizontal in [true, false] {
+        for a in dims.ids() {
+            let (dc, dr) = if horizontal { (1, 0) } else { (0, 1) };
+            let Some(b) = offset(dims, a, dc, dr) else { continue };
+            if !open_question(view, map, a) || !open_question(view, map, b) {
+                continue;
+            }
+            let enablers = if horizontal {
+                [
+                    offset(dims, a, -1, -1),
+                    offset(dims, a, -1, 0),
+                    offset(dims, a, -1, 1),
+                    offset(dims, b, 1, -1),
+                    offset(dims, b, 1, 0),
+                    offset(dims, b, 1, 1),
+                ]
+            } else {
+                [
+                    offset(dims, a, -1, -1),
+                    offset(dims, a, 0, -1),
+                    offset(dims, a, 1, -1),
+                    offset(dims, b, -1, 1),
+                    offset(dims, b, 0, 1),
+                    offset(dims, b, 1, 1),
+                ]
+            };
+            let Some(missing) = missing_mines(view, map, enablers.into_iter()) else {
+                continue;
+            };
+            let [enabler] = missing[..] else { continue };
+            if view.mines_left() < 2 {
+                continue;
+            }
+            let frontier = dims.neighbours(a).any(|n| matches!(view.at(n), CellView::Revealed(_)));
+            let half = map.at(a).is_some_and(|p| (p - 0.5).abs() < 1e-9);
+            let risky = map.at(enabler).is_some_and(|p| p > HOTSPOT_ENABLER_RISK);
+            if frontier && half && risky {
+                found.push(Hotspot { enabler, pair: [a, b] });
+            }
+        }
+    }
+    found
+}
+
+/// `Π (1 + P(enabler safe)) / 2` over the `hotspots` that opening `cell` does not settle
+/// (all of them when `cell` is `None`), with the safeties of `map`: the chance, roughly, that
+/// none of them turns into a lasting coin flip.
+pub fn hotspot_safety(hotspots: &[Hotspot], cell: Option<CellId>, map: &ProbabilityMap) -> f64 {
+    hotspots
+        .iter()
+        .filter(|h| cell.is_none_or(|c| !h.is_exempt(c)))
+        .map(|h| (1.0 + (1.0 - map.at(h.enabler).unwrap_or(0.0))) * 0.5)
+        .product()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::probability::exact::exact_analysis;
+
+    #[test]
+    fn hotspots_are_the_missing_enablers_of_coin_flip_pairs() {
+        // a = (0,1) and b = (0,2) hold one mine (the 3 at (1,1)); e = (1,3) and c = (2,3)
+        // hold one mine (the 1 at (2,2)). Above a, both enablers are flags; below b, (0,3) is
+        // a flag and e is the one missing enabler. Likewise b is the one missing enabler of
+        // the pair {e, c} (the board's edge closes its right end).
+        let view: PlayerView = "3x4 5\nFF1\n.31\n.31\nF..\n".parse().unwrap();
+        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        let spots = hotspots(&view, &a.map);
+        assert_eq!(
+            spots,
+            vec![
+                Hotspot {
+                    enabler: CellId(6),
+                    pair: [CellId(10), CellId(11)]
+                },
+                Hotspot {
+                    enabler: CellId(10),
+                    pair: [CellId(3), CellId(6)]
+                },
+            ]
+        );
+        assert!((hotspot_safety(&spots, None, &a.map) - 0.5625).abs() < 1e-12);
+        // a settles the second hotspot (it is in its pair), not the first.
+        assert!((hotspot_safety(&spots, Some(CellId(3)), &a.map) - 0.75).abs() < 1e-12);
+        assert!((hotspot_safety(&spots, Some(CellId(6)), &a.map) - 1.0).abs() < 1e-12);
+        // With the lower enabler known safe, no pair is a hotspot any more.
+        let view: PlayerView = "3x4 5\nFF1\n.31\n.31\nF.F\n".parse().unwrap();
+        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        assert!(hotspots(&view, &a.map).iter().all(|h| h.enabler != CellId(10)));
+    }
 
     fn influence(text: &str, cell: u32) -> f64 {
         let view: PlayerView = text.parse().unwrap();

@@ -260,6 +260,13 @@ pub struct PlayArgs {
     /// Exact player: interior candidates by fewest covered neighbours.
     #[arg(long)]
     no_interior_by_opening: bool,
+    /// Exact player: weigh D. N. Hill's risk hotspots (the one missing enabler of a pair that
+    /// is a coin flip now) in the guess.
+    #[arg(long, overrides_with = "no_hotspots")]
+    hotspots: bool,
+    /// Exact player: no risk hotspots.
+    #[arg(long)]
+    no_hotspots: bool,
     /// Exact player: how ties between interior candidates with equally many covered
     /// neighbours are broken: row-major order, nearest to the revealed cells first, or farthest.
     #[arg(long, value_enum, default_value_t = InteriorOrderArg::from(GuessOptions::default().interior_order))]
@@ -348,6 +355,7 @@ fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
         guess.interior_by_opening,
     );
     guess.interior_order = args.interior_order.into();
+    guess.hotspots = switch(args.hotspots, args.no_hotspots, guess.hotspots);
     options.endgame_layouts = if args.no_endgame { 0 } else { args.endgame_layouts };
     options.endgame_nodes = args.endgame_nodes;
     options.forced_fifty_fifty = !args.no_fifty_fifty;
@@ -437,6 +445,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
     // Added after the macro: one object of this size reaches its recursion limit.
     summary["interior_by_opening"] = serde_json::json!(guess.interior_by_opening);
     summary["interior_order"] = serde_json::json!(InteriorOrderArg::from(guess.interior_order).name());
+    summary["hotspots"] = serde_json::json!(guess.hotspots);
     summary
 }
 
