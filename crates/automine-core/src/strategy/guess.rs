@@ -114,6 +114,12 @@ pub struct GuessOptions {
     /// [`long_term_risk::hotspot_safety`] (the hotspots the candidate itself settles left out
     /// of `h(next)`), and a candidate that settles a hotspot drops its 50/50 factor.
     pub hotspots: bool,
+    /// Weigh the long-term risk as D. N. Hill's JavaScript solver does: the 50/50 influence
+    /// plus the enabler influence of pairs and 2×2 boxes
+    /// ([`long_term_risk::influence_js`]), and score as candidates the cells below the
+    /// cut-off that this influence lifts over it ([`long_term_risk::influenced_cells_js`]).
+    /// Replaces [`Self::enabler_influence`] and [`Self::influenced_candidates`].
+    pub hill_enablers: bool,
 }
 
 impl Default for GuessOptions {
@@ -142,6 +148,7 @@ impl Default for GuessOptions {
             look_ahead_margin: 0.02,
             look_ahead_top: 3,
             hotspots: false,
+            hill_enablers: false,
         }
     }
 }
@@ -695,7 +702,14 @@ fn rank(
 ) -> Result<Ranked, ProbabilityError> {
     let mut ranked = Ranked::default();
     let mut cells = candidates(view, map, options);
-    if options.influenced_candidates && options.influence_weight > 0.0 {
+    if options.hill_enablers && options.influence_weight > 0.0 {
+        let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
+        for extra in long_term_risk::influenced_cells_js(view, map, ln_layouts, best_safety * options.cut_off, cache)? {
+            if !cells.iter().any(|&(id, _)| id == extra.0) {
+                cells.push(extra);
+            }
+        }
+    } else if options.influenced_candidates && options.influence_weight > 0.0 {
         let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
         cells.extend(long_term_risk::influenced_cells(
             view,
@@ -718,8 +732,12 @@ fn rank(
         let mut factor = 1.0;
         let settles = spots.iter().any(|h| h.is_exempt(cell));
         if options.influence_weight > 0.0 && p < 1.0 && !settles {
-            let mut influence = long_term_risk::fifty_fifty_influence(view, map, ln_layouts, cell, cache)?;
-            if options.enabler_influence {
+            let mut influence = if options.hill_enablers {
+                long_term_risk::influence_js(view, map, ln_layouts, cell, cache)?
+            } else {
+                long_term_risk::fifty_fifty_influence(view, map, ln_layouts, cell, cache)?
+            };
+            if options.enabler_influence && !options.hill_enablers {
                 influence += long_term_risk::enabler_influence(view, map, ln_layouts, cell, cache)?;
                 influence = influence.min(p).min(1.0 - p);
             }

@@ -172,16 +172,28 @@ fn box_tally(
         return Ok(0.0);
     }
     mines.extend([c, partner]);
+    mines_and_two_safe(view, ln_layouts, mines, [others[0], others[1]], cache)
+}
+
+/// P(every cell of `mines` is a mine and both `safe` cells are safe), for a view with
+/// `e^{ln_layouts}` layouts.
+fn mines_and_two_safe(
+    view: &PlayerView,
+    ln_layouts: f64,
+    mut mines: Vec<CellId>,
+    safe: [CellId; 2],
+    cache: &mut ComponentCache,
+) -> Result<f64, ProbabilityError> {
     let Some(a) = with_mines(view, &mines, cache)? else {
         return Ok(0.0);
     };
-    let q0 = a.map.at(others[0]).unwrap_or(1.0);
-    let q1 = a.map.at(others[1]).unwrap_or(1.0);
-    // P(both others are mines | these mines), from one more flagged view.
+    let q0 = a.map.at(safe[0]).unwrap_or(1.0);
+    let q1 = a.map.at(safe[1]).unwrap_or(1.0);
+    // P(both are mines | these mines), from one more flagged view.
     let both = if q0 > 0.0 && q1 > 0.0 {
-        mines.push(others[0]);
+        mines.push(safe[0]);
         match with_mines(view, &mines, cache)? {
-            Some(b) => q0 * b.map.at(others[1]).unwrap_or(1.0),
+            Some(b) => q0 * b.map.at(safe[1]).unwrap_or(1.0),
             None => 0.0,
         }
     } else {
@@ -481,6 +493,155 @@ fn may_form_shape_within(view: &PlayerView, map: &ProbabilityMap, c: CellId, pai
     })
 }
 
+/// Hill's JavaScript solver counts a would-be 50/50 towards its enablers only when its chance
+/// is above this (for a pair: twice its tally; for a box: its tally).
+const JS_INFLUENCE_THRESHOLD: f64 = 0.025;
+
+/// The enabler influence of D. N. Hill's JavaScript solver: like [`enabler_influence`], the
+/// chance of the layouts in which `c` is a mine that completes a would-be 50/50, but summed
+/// over the pairs whose only enabler still to be a mine is `c` *and* the 2×2 boxes with at
+/// most two such enablers, one of them `c` (each box's diagonal through its top-left cell
+/// taken as the mines, the other two cells safe); a shape counts only when its chance is
+/// above 2.5% (twice the tally for a pair). Not capped: the caller adds it to the 50/50
+/// influence and caps the sum.
+///
+/// # Errors
+/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
+pub fn enabler_influence_js(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    cache: &mut ComponentCache,
+) -> Result<f64, ProbabilityError> {
+    if !open_question(view, map, c) {
+        return Ok(0.0);
+    }
+    let dims = view.dims();
+    let mut total = 0.0;
+    for (dx, dy) in [(1, 0), (0, 1)] {
+        let (px, py) = (dy, dx);
+        for start in [-2, 1] {
+            for k in [-1, 0, 1] {
+                let first = offset(dims, c, start * dx + k * px, start * dy + k * py);
+                let second = first.and_then(|f| offset(dims, f, dx, dy));
+                let (Some(first), Some(second)) = (first, second) else {
+                    continue;
+                };
+                if !open_question(view, map, first) || !open_question(view, map, second) {
+                    continue;
+                }
+                let beyond = |cell, sign: i32, j: i32| offset(dims, cell, sign * dx + j * px, sign * dy + j * py);
+                let enablers = [
+                    beyond(first, -1, -1),
+                    beyond(first, -1, 0),
+                    beyond(first, -1, 1),
+                    beyond(second, 1, -1),
+                    beyond(second, 1, 0),
+                    beyond(second, 1, 1),
+                ];
+                if !enablers.contains(&Some(c)) {
+                    continue;
+                }
+                let Some(missing) = missing_mines(view, map, enablers.into_iter()) else {
+                    continue;
+                };
+                if missing != [c] {
+                    continue;
+                }
+                let Some(a) = with_mines(view, &[c, first], cache)? else {
+                    continue;
+                };
+                let tally = (a.ln_layouts - ln_layouts).exp() * (1.0 - a.map.at(second).unwrap_or(1.0));
+                if 2.0 * tally > JS_INFLUENCE_THRESHOLD {
+                    total += tally;
+                }
+            }
+        }
+    }
+    // The boxes whose diagonal outer corners include c: c is one of the four.
+    for (dc, dr) in [(1, 1), (-2, 1), (1, -2), (-2, -2)] {
+        let Some(corner) = offset(dims, c, dc, dr) else {
+            continue;
+        };
+        let cells = [
+            Some(corner),
+            offset(dims, corner, 1, 0),
+            offset(dims, corner, 0, 1),
+            offset(dims, corner, 1, 1),
+        ];
+        let [Some(t0), Some(t1), Some(t2), Some(t3)] = cells else {
+            continue;
+        };
+        if ![t0, t1, t2, t3].iter().all(|&t| open_question(view, map, t)) {
+            continue;
+        }
+        let enablers = [
+            offset(dims, corner, -1, -1),
+            offset(dims, corner, 2, -1),
+            offset(dims, corner, -1, 2),
+            offset(dims, corner, 2, 2),
+        ];
+        let Some(mut mines) = missing_mines(view, map, enablers.into_iter()) else {
+            continue;
+        };
+        if !mines.contains(&c) || mines.len() > 2 || mines.len() + 2 > view.mines_left() as usize {
+            continue;
+        }
+        mines.extend([t0, t3]);
+        let tally = mines_and_two_safe(view, ln_layouts, mines, [t1, t2], cache)?;
+        if tally > JS_INFLUENCE_THRESHOLD {
+            total += tally;
+        }
+    }
+    Ok(total)
+}
+
+/// The 50/50 influence of `c` as D. N. Hill's JavaScript solver weighs it: its
+/// [`fifty_fifty_influence`] plus its [`enabler_influence_js`], capped at
+/// `min(P(c mine), P(c safe))`.
+///
+/// # Errors
+/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
+pub fn influence_js(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    cache: &mut ComponentCache,
+) -> Result<f64, ProbabilityError> {
+    let p = map.at(c).unwrap_or(1.0);
+    let total = fifty_fifty_influence(view, map, ln_layouts, c, cache)?
+        + enabler_influence_js(view, map, ln_layouts, c, cache)?;
+    Ok(total.min(p).min(1.0 - p).max(0.0))
+}
+
+/// Like [`influenced_cells`], with the influence of [`influence_js`] (enablers included).
+///
+/// # Errors
+/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
+pub fn influenced_cells_js(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    floor: f64,
+    cache: &mut ComponentCache,
+) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
+    let mut found = Vec::new();
+    for (c, p) in map.covered() {
+        if p <= 0.0 || p >= 1.0 || 1.0 - p >= floor || view.at(c) != CellView::Covered {
+            continue;
+        }
+        if 1.0 - p + p.min(1.0 - p) < floor {
+            continue;
+        }
+        if 1.0 - p + influence_js(view, map, ln_layouts, c, cache)? >= floor {
+            found.push((c, p));
+        }
+    }
+    Ok(found)
+}
+
 /// A *risk hotspot* (D. N. Hill's later solver): the one enabler still missing of a pair
 /// whose first cell (left or top) is a mine with probability exactly 1/2, when that enabler
 /// is a mine with probability above 0.1. Should it turn out a mine, the pair becomes a coin
@@ -584,6 +745,24 @@ pub fn hotspot_safety(hotspots: &[Hotspot], cell: Option<CellId>, map: &Probabil
 mod tests {
     use super::*;
     use crate::probability::exact::exact_analysis;
+
+    #[test]
+    fn js_enabler_influence_counts_boxes_above_the_threshold() {
+        // 3x3, all covered: the box in the top-left corner has one enabler on the board,
+        // (2,2). With 4 mines, P((2,2), (0,0), (1,1) mines and (1,0), (0,1) safe) = 4 / C(9,4)
+        // (the fourth mine in one of the other four cells); no pair has (2,2) as its only
+        // missing enabler.
+        let mut cache = ComponentCache::new();
+        let view: PlayerView = "3x3 4\n...\n...\n...\n".parse().unwrap();
+        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        let e = enabler_influence_js(&view, &a.map, a.ln_layouts, CellId(8), &mut cache).unwrap();
+        assert!((e - 4.0 / 126.0).abs() < 1e-12, "{e}");
+        // With 3 mines the box's chance, 1 / C(9,3), is below the 2.5% threshold.
+        let view: PlayerView = "3x3 3\n...\n...\n...\n".parse().unwrap();
+        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+        let e = enabler_influence_js(&view, &a.map, a.ln_layouts, CellId(8), &mut cache).unwrap();
+        assert!(e.abs() < 1e-15, "{e}");
+    }
 
     #[test]
     fn hotspots_are_the_missing_enablers_of_coin_flip_pairs() {

@@ -34,6 +34,9 @@ enum MinesCommand {
     Show(ShowArgs),
     /// Win rates: N games over a seed range with the exact player, the teacher or the network.
     Play(super::mines_play::PlayArgs),
+    /// The mine layouts of `mines play`'s games (same seeds, rule and first click), one JSON
+    /// object per line, for other solvers to play the same boards.
+    Boards(super::mines_boards::BoardsArgs),
     /// Paired comparison of two `mines play --records` files of the same games: discordant
     /// games, the difference of win rates with its 95% interval, McNemar's exact test.
     Compare(super::mines_compare::CompareArgs),
@@ -168,6 +171,7 @@ pub fn run(args: &MinesArgs) -> CommandResult {
         MinesCommand::Dataset(a) => dataset(a),
         MinesCommand::Show(a) => show(a),
         MinesCommand::Play(a) => super::mines_play::play(a),
+        MinesCommand::Boards(a) => super::mines_boards::boards(a),
         MinesCommand::Compare(a) => super::mines_compare::compare(a),
         #[cfg(feature = "learn")]
         MinesCommand::Train(a) => super::mines_learn::train_command(a),

@@ -267,6 +267,14 @@ pub struct PlayArgs {
     /// Exact player: no risk hotspots.
     #[arg(long)]
     no_hotspots: bool,
+    /// Exact player: long-term risk as D. N. Hill's JavaScript solver weighs it (enablers of
+    /// pairs and 2x2 boxes counted, and the cells their influence lifts over the cut-off
+    /// scored as candidates).
+    #[arg(long, overrides_with = "no_hill_enablers")]
+    hill_enablers: bool,
+    /// Exact player: the default long-term risk.
+    #[arg(long)]
+    no_hill_enablers: bool,
     /// Exact player: how ties between interior candidates with equally many covered
     /// neighbours are broken: row-major order, nearest to the revealed cells first, or farthest.
     #[arg(long, value_enum, default_value_t = InteriorOrderArg::from(GuessOptions::default().interior_order))]
@@ -282,7 +290,7 @@ pub struct PlayArgs {
 }
 
 /// Parse `beginner|intermediate|expert|WxH/M` under `rule`.
-fn parse_board(text: &str, rule: FirstClick) -> Result<GameSettings, CommandError> {
+pub(crate) fn parse_board(text: &str, rule: FirstClick) -> Result<GameSettings, CommandError> {
     if let Ok(preset) = text.parse::<Preset>() {
         return Ok(preset.settings(rule));
     }
@@ -356,6 +364,7 @@ fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
     );
     guess.interior_order = args.interior_order.into();
     guess.hotspots = switch(args.hotspots, args.no_hotspots, guess.hotspots);
+    guess.hill_enablers = switch(args.hill_enablers, args.no_hill_enablers, guess.hill_enablers);
     options.endgame_layouts = if args.no_endgame { 0 } else { args.endgame_layouts };
     options.endgame_nodes = args.endgame_nodes;
     options.forced_fifty_fifty = !args.no_fifty_fifty;
@@ -446,6 +455,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
     summary["interior_by_opening"] = serde_json::json!(guess.interior_by_opening);
     summary["interior_order"] = serde_json::json!(InteriorOrderArg::from(guess.interior_order).name());
     summary["hotspots"] = serde_json::json!(guess.hotspots);
+    summary["hill_enablers"] = serde_json::json!(guess.hill_enablers);
     summary
 }
 

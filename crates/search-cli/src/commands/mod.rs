@@ -3,6 +3,7 @@
 pub mod connect4;
 pub mod demo;
 pub mod mines;
+pub mod mines_boards;
 pub mod mines_compare;
 #[cfg(feature = "learn")]
 pub mod mines_learn;
