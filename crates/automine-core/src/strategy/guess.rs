@@ -21,8 +21,10 @@
 //! opening it tells nothing) is played only when every candidate is dead.
 //!
 //! Further refinements of Hill's, off by default because they were measured not to help
-//! (docs/minesweeper.md, branch `mines5`): the best *living* next safety, dominated guesses,
-//! enabler influence, influenced candidates and his off-edge cut-off.
+//! (docs/minesweeper.md, branches `mines5` to `mines8`): the best *living* next safety (also
+//! with dead safe cells left out), dominated guesses, enabler influence (also as his
+//! JavaScript solver counts it), influenced candidates, his off-edge cut-off and his risk
+//! hotspots.
 
 use search_core::Budget;
 
@@ -120,6 +122,11 @@ pub struct GuessOptions {
     /// cut-off that this influence lifts over it ([`long_term_risk::influenced_cells_js`]).
     /// Replaces [`Self::enabler_influence`] and [`Self::influenced_candidates`].
     pub hill_enablers: bool,
+    /// Value the next click among *living* cells only, certainly safe ones included: a
+    /// certainly safe cell that is dead (it would show a number already known) counts no
+    /// more than any other dead cell, as in D. N. Hill's solvers, whose next-move safety
+    /// leaves every dead cell out. Implies [`Self::living_next`].
+    pub living_safe: bool,
 }
 
 impl Default for GuessOptions {
@@ -149,6 +156,7 @@ impl Default for GuessOptions {
             look_ahead_top: 3,
             hotspots: false,
             hill_enablers: false,
+            living_safe: false,
         }
     }
 }
@@ -539,7 +547,11 @@ fn score_and_implied(
                     Some(cells) => cells.retain(|&id| safe.at(id) == Some(0.0)),
                 }
             }
-            let (next_best, next_second) = next_click_safeties(opened, &analysis.map, options.living_next);
+            let (next_best, next_second) = if options.living_safe {
+                living_safeties(opened, &analysis.map)
+            } else {
+                next_click_safeties(opened, &analysis.map, options.living_next)
+            };
             let has_safe = next_best >= 1.0 || next_best == f64::NEG_INFINITY;
             let best = if has_safe { 1.0 } else { next_best };
             // With a single covered cell left, the second best is the best.
@@ -624,6 +636,18 @@ pub fn next_click_safeties(view: &PlayerView, map: &ProbabilityMap, living_only:
         map.covered()
             .filter(|&(id, p)| p <= 0.0 || !is_cheaply_dead(view, map, id)),
     );
+    if living.0 == f64::NEG_INFINITY {
+        best_two(map.covered())
+    } else {
+        living
+    }
+}
+
+/// The best and second best safety of the next click among the living cells of `view`
+/// (certainly safe ones included only when living), or among all cells when every one is
+/// dead ([`GuessOptions::living_safe`]).
+fn living_safeties(view: &PlayerView, map: &ProbabilityMap) -> (f64, f64) {
+    let living = best_two(map.covered().filter(|&(id, _)| !is_cheaply_dead(view, map, id)));
     if living.0 == f64::NEG_INFINITY {
         best_two(map.covered())
     } else {
@@ -962,6 +986,25 @@ mod tests {
             .unwrap()
             .unwrap();
         assert!(guess == CellId(0) || guess == CellId(2), "{guess:?}");
+    }
+
+    #[test]
+    fn the_living_safe_next_safety_leaves_out_dead_safe_cells() {
+        // Cell 1 is certainly safe (next to the 0) and dead (both its neighbours are
+        // revealed); cell 3 is the 1's mine; cells 4 and 5 share the last mine and each would
+        // tell about the other.
+        let (view, a) = analysed("6x1 2\n0.1...\n");
+        assert_eq!(a.map.at(CellId(1)), Some(0.0));
+        assert!(is_cheaply_dead(&view, &a.map, CellId(1)));
+        assert!(!is_cheaply_dead(&view, &a.map, CellId(4)));
+        let (best, _) = next_click_safeties(&view, &a.map, true);
+        assert!((best - 1.0).abs() < 1e-12);
+        let (best, second) = living_safeties(&view, &a.map);
+        assert!((best - 0.5).abs() < 1e-12 && (second - 0.5).abs() < 1e-12);
+        // With only dead cells left, all of them are valued: the safe one counts again.
+        let (view, a) = analysed("4x1 1\n0.1.\n");
+        let (best, _) = living_safeties(&view, &a.map);
+        assert!((best - 1.0).abs() < 1e-12);
     }
 
     /// `.1.1...` with 3 mines: either the dead cell 2 (it sees only the two 1s) is a mine

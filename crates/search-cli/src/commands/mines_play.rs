@@ -275,6 +275,13 @@ pub struct PlayArgs {
     /// Exact player: the default long-term risk.
     #[arg(long)]
     no_hill_enablers: bool,
+    /// Exact player: value the next click among living cells only, certainly safe ones
+    /// included only when living (a dead safe cell tells nothing).
+    #[arg(long, overrides_with = "no_living_safe")]
+    living_safe: bool,
+    /// Exact player: a certainly safe next click counts as 1 even when dead.
+    #[arg(long)]
+    no_living_safe: bool,
     /// Exact player: how ties between interior candidates with equally many covered
     /// neighbours are broken: row-major order, nearest to the revealed cells first, or farthest.
     #[arg(long, value_enum, default_value_t = InteriorOrderArg::from(GuessOptions::default().interior_order))]
@@ -365,6 +372,7 @@ fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
     guess.interior_order = args.interior_order.into();
     guess.hotspots = switch(args.hotspots, args.no_hotspots, guess.hotspots);
     guess.hill_enablers = switch(args.hill_enablers, args.no_hill_enablers, guess.hill_enablers);
+    guess.living_safe = switch(args.living_safe, args.no_living_safe, guess.living_safe);
     options.endgame_layouts = if args.no_endgame { 0 } else { args.endgame_layouts };
     options.endgame_nodes = args.endgame_nodes;
     options.forced_fifty_fifty = !args.no_fifty_fifty;
@@ -456,6 +464,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
     summary["interior_order"] = serde_json::json!(InteriorOrderArg::from(guess.interior_order).name());
     summary["hotspots"] = serde_json::json!(guess.hotspots);
     summary["hill_enablers"] = serde_json::json!(guess.hill_enablers);
+    summary["living_safe"] = serde_json::json!(guess.living_safe);
     summary
 }
 
