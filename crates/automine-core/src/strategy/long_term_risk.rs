@@ -310,11 +310,24 @@ pub fn enabler_influence(
     c: CellId,
     cache: &mut ComponentCache,
 ) -> Result<f64, ProbabilityError> {
+    Ok(pair_enabler_tallies(view, map, ln_layouts, c, cache)?.iter().sum())
+}
+
+/// For each side-by-side pair whose only enabler still to be a mine is `c` (both its cells
+/// open questions, no enabler revealed): P(`c` and the pair's first cell are mines and its
+/// second cell is safe). Empty when `c` is not an open question.
+fn pair_enabler_tallies(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    cache: &mut ComponentCache,
+) -> Result<Vec<f64>, ProbabilityError> {
+    let mut tallies = Vec::new();
     if !open_question(view, map, c) {
-        return Ok(0.0);
+        return Ok(tallies);
     }
     let dims = view.dims();
-    let mut total = 0.0;
     // Direction (dx, dy) along the pair, (px, py) across it.
     for (dx, dy) in [(1, 0), (0, 1)] {
         let (px, py) = (dy, dx);
@@ -351,11 +364,11 @@ pub fn enabler_influence(
                     continue;
                 };
                 let second_safe = 1.0 - a.map.at(second).unwrap_or(1.0);
-                total += (a.ln_layouts - ln_layouts).exp() * second_safe;
+                tallies.push((a.ln_layouts - ln_layouts).exp() * second_safe);
             }
         }
     }
-    Ok(total)
+    Ok(tallies)
 }
 
 /// Covered cells below the guess's safety `floor` whose safety *plus* their 50/50 influence
@@ -372,16 +385,33 @@ pub fn influenced_cells(
     floor: f64,
     cache: &mut ComponentCache,
 ) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
+    lifted_cells(view, map, floor, |c| {
+        if may_form_shape_within(view, map, c, PAIR_MAX_MINES, BOX_MAX_MINES) {
+            fifty_fifty_influence(view, map, ln_layouts, c, cache).map(Some)
+        } else {
+            Ok(None)
+        }
+    })
+}
+
+/// The covered cells below `floor` whose safety plus their `influence` (`None`: none worth
+/// computing) reaches it, with their P(mine), in row-major order.
+fn lifted_cells(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    floor: f64,
+    mut influence: impl FnMut(CellId) -> Result<Option<f64>, ProbabilityError>,
+) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
     let mut found = Vec::new();
     for (c, p) in map.covered() {
         if p <= 0.0 || p >= 1.0 || 1.0 - p >= floor || view.at(c) != CellView::Covered {
             continue;
         }
         // The influence is at most min(P(mine), P(safe)): skip cells it cannot lift.
-        if 1.0 - p + p.min(1.0 - p) < floor || !may_form_shape_within(view, map, c, PAIR_MAX_MINES, BOX_MAX_MINES) {
+        if 1.0 - p + p.min(1.0 - p) < floor {
             continue;
         }
-        if 1.0 - p + fifty_fifty_influence(view, map, ln_layouts, c, cache)? >= floor {
+        if influence(c)?.is_some_and(|i| 1.0 - p + i >= floor) {
             found.push((c, p));
         }
     }
@@ -443,6 +473,30 @@ fn may_form_shape(view: &PlayerView, map: &ProbabilityMap, c: CellId) -> bool {
     may_form_shape_within(view, map, c, PSEUDO_PAIR_MAX_MINES, PSEUDO_BOX_MAX_MINES)
 }
 
+/// The six enablers of the pair `a`, `b` (`b` right of `a` when `horizontal`, else below):
+/// the three cells beyond each end.
+fn pair_enablers(dims: Dims, a: CellId, b: CellId, horizontal: bool) -> [Option<CellId>; 6] {
+    if horizontal {
+        [
+            offset(dims, a, -1, -1),
+            offset(dims, a, -1, 0),
+            offset(dims, a, -1, 1),
+            offset(dims, b, 1, -1),
+            offset(dims, b, 1, 0),
+            offset(dims, b, 1, 1),
+        ]
+    } else {
+        [
+            offset(dims, a, -1, -1),
+            offset(dims, a, 0, -1),
+            offset(dims, a, 1, -1),
+            offset(dims, b, -1, 1),
+            offset(dims, b, 0, 1),
+            offset(dims, b, 1, 1),
+        ]
+    }
+}
+
 /// Some pair or box around `c` has no revealed enabler and at most `pair_max - 1` (pairs) or
 /// `box_max - 2` (boxes) enablers still to be mines.
 fn may_form_shape_within(view: &PlayerView, map: &ProbabilityMap, c: CellId, pair_max: usize, box_max: usize) -> bool {
@@ -452,26 +506,7 @@ fn may_form_shape_within(view: &PlayerView, map: &ProbabilityMap, c: CellId, pai
     };
     let pair_ok = |a: Option<CellId>, b: Option<CellId>, horizontal: bool| {
         let (Some(a), Some(b)) = (a, b) else { return false };
-        let enablers = if horizontal {
-            [
-                offset(dims, a, -1, -1),
-                offset(dims, a, -1, 0),
-                offset(dims, a, -1, 1),
-                offset(dims, b, 1, -1),
-                offset(dims, b, 1, 0),
-                offset(dims, b, 1, 1),
-            ]
-        } else {
-            [
-                offset(dims, a, -1, -1),
-                offset(dims, a, 0, -1),
-                offset(dims, a, 1, -1),
-                offset(dims, b, -1, 1),
-                offset(dims, b, 0, 1),
-                offset(dims, b, 1, 1),
-            ]
-        };
-        ok(&enablers, pair_max - 1)
+        ok(&pair_enablers(dims, a, b, horizontal), pair_max - 1)
     };
     if pair_ok(Some(c), offset(dims, c, 1, 0), true)
         || pair_ok(offset(dims, c, -1, 0), Some(c), true)
@@ -518,47 +553,10 @@ pub fn enabler_influence_js(
         return Ok(0.0);
     }
     let dims = view.dims();
-    let mut total = 0.0;
-    for (dx, dy) in [(1, 0), (0, 1)] {
-        let (px, py) = (dy, dx);
-        for start in [-2, 1] {
-            for k in [-1, 0, 1] {
-                let first = offset(dims, c, start * dx + k * px, start * dy + k * py);
-                let second = first.and_then(|f| offset(dims, f, dx, dy));
-                let (Some(first), Some(second)) = (first, second) else {
-                    continue;
-                };
-                if !open_question(view, map, first) || !open_question(view, map, second) {
-                    continue;
-                }
-                let beyond = |cell, sign: i32, j: i32| offset(dims, cell, sign * dx + j * px, sign * dy + j * py);
-                let enablers = [
-                    beyond(first, -1, -1),
-                    beyond(first, -1, 0),
-                    beyond(first, -1, 1),
-                    beyond(second, 1, -1),
-                    beyond(second, 1, 0),
-                    beyond(second, 1, 1),
-                ];
-                if !enablers.contains(&Some(c)) {
-                    continue;
-                }
-                let Some(missing) = missing_mines(view, map, enablers.into_iter()) else {
-                    continue;
-                };
-                if missing != [c] {
-                    continue;
-                }
-                let Some(a) = with_mines(view, &[c, first], cache)? else {
-                    continue;
-                };
-                let tally = (a.ln_layouts - ln_layouts).exp() * (1.0 - a.map.at(second).unwrap_or(1.0));
-                if 2.0 * tally > JS_INFLUENCE_THRESHOLD {
-                    total += tally;
-                }
-            }
-        }
-    }
+    let mut total: f64 = pair_enabler_tallies(view, map, ln_layouts, c, cache)?
+        .into_iter()
+        .filter(|&tally| 2.0 * tally > JS_INFLUENCE_THRESHOLD)
+        .sum();
     // The boxes whose diagonal outer corners include c: c is one of the four.
     for (dc, dr) in [(1, 1), (-2, 1), (1, -2), (-2, -2)] {
         let Some(corner) = offset(dims, c, dc, dr) else {
@@ -627,19 +625,9 @@ pub fn influenced_cells_js(
     floor: f64,
     cache: &mut ComponentCache,
 ) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
-    let mut found = Vec::new();
-    for (c, p) in map.covered() {
-        if p <= 0.0 || p >= 1.0 || 1.0 - p >= floor || view.at(c) != CellView::Covered {
-            continue;
-        }
-        if 1.0 - p + p.min(1.0 - p) < floor {
-            continue;
-        }
-        if 1.0 - p + influence_js(view, map, ln_layouts, c, cache)? >= floor {
-            found.push((c, p));
-        }
-    }
-    Ok(found)
+    lifted_cells(view, map, floor, |c| {
+        influence_js(view, map, ln_layouts, c, cache).map(Some)
+    })
 }
 
 /// A *risk hotspot* (D. N. Hill's later solver): the one enabler still missing of a pair
@@ -693,26 +681,7 @@ pub fn hotspots(view: &PlayerView, map: &ProbabilityMap) -> Vec<Hotspot> {
             if !open_question(view, map, a) || !open_question(view, map, b) {
                 continue;
             }
-            let enablers = if horizontal {
-                [
-                    offset(dims, a, -1, -1),
-                    offset(dims, a, -1, 0),
-                    offset(dims, a, -1, 1),
-                    offset(dims, b, 1, -1),
-                    offset(dims, b, 1, 0),
-                    offset(dims, b, 1, 1),
-                ]
-            } else {
-                [
-                    offset(dims, a, -1, -1),
-                    offset(dims, a, 0, -1),
-                    offset(dims, a, 1, -1),
-                    offset(dims, b, -1, 1),
-                    offset(dims, b, 0, 1),
-                    offset(dims, b, 1, 1),
-                ]
-            };
-            let Some(missing) = missing_mines(view, map, enablers.into_iter()) else {
+            let Some(missing) = missing_mines(view, map, pair_enablers(dims, a, b, horizontal).into_iter()) else {
                 continue;
             };
             let [enabler] = missing[..] else { continue };
