@@ -115,3 +115,34 @@ fn show_writes_an_svg_and_dataset_writes_npy_files() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn boards_writes_one_layout_per_game_and_rejects_a_bad_preset() {
+    let out = run(
+        &["mines", "boards", "--preset", "beginner", "--games", "3", "--seed", "5"],
+        "",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["seed"], 5 + i as u64);
+        assert_eq!(line["rule"], "safe");
+        assert_eq!(line["first"], serde_json::json!([0, 0]));
+        let mines = line["mines"].as_array().unwrap();
+        assert_eq!(mines.len(), 10);
+        // The safe first click is never a mine.
+        assert!(!mines.contains(&serde_json::json!([0, 0])));
+    }
+    // The same arguments give the same boards.
+    let again = run(
+        &["mines", "boards", "--preset", "beginner", "--games", "3", "--seed", "5"],
+        "",
+    );
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+    let out = run(&["mines", "boards", "--preset", "huge", "--games", "3"], "");
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8(out.stderr).unwrap().contains("--preset"));
+}
