@@ -125,9 +125,15 @@ pub struct PlayArgs {
     /// Exact player: no endgame search.
     #[arg(long)]
     no_endgame: bool,
-    /// Exact player: the endgame search runs at or below this many layouts.
-    #[arg(long, default_value_t = 256)]
-    endgame_layouts: usize,
+    /// Exact player: the endgame search runs at or below this many layouts [default: 256;
+    /// 1024 with --hill-like].
+    #[arg(long)]
+    endgame_layouts: Option<usize>,
+    /// Exact player: start from every further part of D. N. Hill's solvers (his endgame
+    /// threshold, isolated regions, --hill-off-edge, --hill-enablers, --living-safe,
+    /// --hotspots); the other flags still change single parts.
+    #[arg(long)]
+    hill_like: bool,
     /// Exact player: do not take forced 50/50s early.
     #[arg(long)]
     no_fifty_fifty: bool,
@@ -141,9 +147,10 @@ pub struct PlayArgs {
     /// Exact player: first click in the top-left corner whatever the rule.
     #[arg(long)]
     corner_first_click: bool,
-    /// Exact player: the endgame search gives up after this many distinct layout sets.
-    #[arg(long, default_value_t = PlayerOptions::new(FirstClick::Safe).endgame_nodes)]
-    endgame_nodes: u64,
+    /// Exact player: the endgame search gives up after this many distinct layout sets
+    /// [default: 20000; 300000 with --hill-like].
+    #[arg(long)]
+    endgame_nodes: Option<u64>,
     /// Exact player: guess candidates need at least this fraction of the best safety.
     #[arg(long, default_value_t = GuessOptions::default().cut_off)]
     guess_cut_off: f64,
@@ -330,7 +337,11 @@ const fn switch(on: bool, off: bool, default: bool) -> bool {
 /// The exact player's options the arguments name (every `--x` / `--no-x` pair resolved
 /// against the library's defaults); also echoed in the JSON summary whatever the player.
 fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
-    let mut options = PlayerOptions::new(rule);
+    let mut options = if args.hill_like {
+        PlayerOptions::hill_like(rule)
+    } else {
+        PlayerOptions::new(rule)
+    };
     let guess = &mut options.guess;
     guess.secondary_safety = !args.no_secondary_safety;
     guess.cut_off = args.guess_cut_off;
@@ -373,8 +384,12 @@ fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
     guess.hotspots = switch(args.hotspots, args.no_hotspots, guess.hotspots);
     guess.hill_enablers = switch(args.hill_enablers, args.no_hill_enablers, guess.hill_enablers);
     guess.living_safe = switch(args.living_safe, args.no_living_safe, guess.living_safe);
-    options.endgame_layouts = if args.no_endgame { 0 } else { args.endgame_layouts };
-    options.endgame_nodes = args.endgame_nodes;
+    options.endgame_layouts = if args.no_endgame {
+        0
+    } else {
+        args.endgame_layouts.unwrap_or(options.endgame_layouts)
+    };
+    options.endgame_nodes = args.endgame_nodes.unwrap_or(options.endgame_nodes);
     options.forced_fifty_fifty = !args.no_fifty_fifty;
     options.fifty_fifty_certain_mines = !args.plain_fifty_fifty;
     options.first_click_policy = !args.corner_first_click;
@@ -431,7 +446,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "seconds": s.elapsed.as_secs_f64(),
         "endgame": !args.no_endgame && args.player == PlayerArg::Exact,
         "model": model_name(args),
-        "endgame_layouts": args.endgame_layouts,
+        "endgame_layouts": options.endgame_layouts,
         "fifty_fifty": options.forced_fifty_fifty,
         "fifty_fifty_certain_mines": options.fifty_fifty_certain_mines,
         "secondary_safety": guess.secondary_safety,
@@ -465,6 +480,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
     summary["hotspots"] = serde_json::json!(guess.hotspots);
     summary["hill_enablers"] = serde_json::json!(guess.hill_enablers);
     summary["living_safe"] = serde_json::json!(guess.living_safe);
+    summary["hill_like"] = serde_json::json!(args.hill_like);
     summary
 }
 
