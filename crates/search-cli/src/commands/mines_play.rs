@@ -129,8 +129,8 @@ pub struct PlayArgs {
     /// 1024 with --hill-like].
     #[arg(long)]
     endgame_layouts: Option<usize>,
-    /// Exact player: start from every further part of D. N. Hill's solvers (his endgame
-    /// threshold, isolated regions, --hill-off-edge, --hill-enablers, --living-safe,
+    /// Exact player: start from every further part of D. N. Hill's solvers (a larger endgame
+    /// search, isolated regions, --hill-off-edge, --hill-enablers, --living-safe,
     /// --hotspots); the other flags still change single parts.
     #[arg(long)]
     hill_like: bool,
