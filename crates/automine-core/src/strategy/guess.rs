@@ -726,11 +726,16 @@ fn rank(
 ) -> Result<Ranked, ProbabilityError> {
     let mut ranked = Ranked::default();
     let mut cells = candidates(view, map, options);
+    // Influences already computed (the lifted cells of --hill-enablers), not computed again.
+    let mut known_influence: Vec<(CellId, f64)> = Vec::new();
     if options.hill_enablers && options.influence_weight > 0.0 {
         let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
-        for extra in long_term_risk::influenced_cells_js(view, map, ln_layouts, best_safety * options.cut_off, cache)? {
-            if !cells.iter().any(|&(id, _)| id == extra.0) {
-                cells.push(extra);
+        for (id, p, influence) in
+            long_term_risk::influenced_cells_js(view, map, ln_layouts, best_safety * options.cut_off, cache)?
+        {
+            if !cells.iter().any(|&(c, _)| c == id) {
+                cells.push((id, p));
+                known_influence.push((id, influence));
             }
         }
     } else if options.influenced_candidates && options.influence_weight > 0.0 {
@@ -756,7 +761,10 @@ fn rank(
         let mut factor = 1.0;
         let settles = spots.iter().any(|h| h.is_exempt(cell));
         if options.influence_weight > 0.0 && p < 1.0 && !settles {
-            let mut influence = if options.hill_enablers {
+            let known = known_influence.iter().find(|&&(c, _)| c == cell).map(|&(_, i)| i);
+            let mut influence = if let Some(i) = known {
+                i
+            } else if options.hill_enablers {
                 long_term_risk::influence_js(view, map, ln_layouts, cell, cache)?
             } else {
                 long_term_risk::fifty_fifty_influence(view, map, ln_layouts, cell, cache)?

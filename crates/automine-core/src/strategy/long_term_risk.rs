@@ -385,23 +385,24 @@ pub fn influenced_cells(
     floor: f64,
     cache: &mut ComponentCache,
 ) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
-    lifted_cells(view, map, floor, |c| {
+    let lifted = lifted_cells(view, map, floor, |c| {
         if may_form_shape_within(view, map, c, PAIR_MAX_MINES, BOX_MAX_MINES) {
             fifty_fifty_influence(view, map, ln_layouts, c, cache).map(Some)
         } else {
             Ok(None)
         }
-    })
+    })?;
+    Ok(lifted.into_iter().map(|(c, p, _)| (c, p)).collect())
 }
 
 /// The covered cells below `floor` whose safety plus their `influence` (`None`: none worth
-/// computing) reaches it, with their P(mine), in row-major order.
+/// computing) reaches it, with their P(mine) and influence, in row-major order.
 fn lifted_cells(
     view: &PlayerView,
     map: &ProbabilityMap,
     floor: f64,
     mut influence: impl FnMut(CellId) -> Result<Option<f64>, ProbabilityError>,
-) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
+) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
     let mut found = Vec::new();
     for (c, p) in map.covered() {
         if p <= 0.0 || p >= 1.0 || 1.0 - p >= floor || view.at(c) != CellView::Covered {
@@ -411,8 +412,8 @@ fn lifted_cells(
         if 1.0 - p + p.min(1.0 - p) < floor {
             continue;
         }
-        if influence(c)?.is_some_and(|i| 1.0 - p + i >= floor) {
-            found.push((c, p));
+        if let Some(i) = influence(c)?.filter(|&i| 1.0 - p + i >= floor) {
+            found.push((c, p, i));
         }
     }
     Ok(found)
@@ -614,7 +615,8 @@ pub fn influence_js(
     Ok(total.min(p).min(1.0 - p).max(0.0))
 }
 
-/// Like [`influenced_cells`], with the influence of [`influence_js`] (enablers included).
+/// Like [`influenced_cells`], with the influence of [`influence_js`] (enablers included),
+/// which is returned with each cell: `(cell, P(mine), influence)`.
 ///
 /// # Errors
 /// [`ProbabilityError::Stopped`] if the solver's budget runs out.
@@ -624,7 +626,7 @@ pub fn influenced_cells_js(
     ln_layouts: f64,
     floor: f64,
     cache: &mut ComponentCache,
-) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
+) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
     lifted_cells(view, map, floor, |c| {
         influence_js(view, map, ln_layouts, c, cache).map(Some)
     })
