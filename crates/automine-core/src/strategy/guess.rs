@@ -428,20 +428,29 @@ pub fn in_large_area(view: &PlayerView, map: &ProbabilityMap, start: CellId, thr
 pub fn is_cheaply_dead(view: &PlayerView, map: &ProbabilityMap, id: CellId) -> bool {
     let dims = view.dims();
     let uncertain = |c: CellId| view.at(c) == CellView::Covered && map.at(c).is_some_and(|p| p > 0.0 && p < 1.0);
-    let mut open: Vec<CellId> = dims.neighbours(id).filter(|&n| uncertain(n)).collect();
-    let Some(&first) = open.first() else {
-        return true;
+    // At most eight neighbours, kept on the stack and sorted.
+    let collect = |around: CellId, skip: CellId| {
+        let mut cells = [CellId(0); 8];
+        let mut len = 0;
+        for n in dims.neighbours(around).filter(|&n| n != skip && uncertain(n)) {
+            cells[len] = n;
+            len += 1;
+        }
+        cells[..len].sort_unstable();
+        (cells, len)
     };
-    open.sort_unstable();
+    let (open, len) = collect(id, id);
+    if len == 0 {
+        return true;
+    }
     // A number whose uncertain cells, `id` aside, are exactly `open` fixes how many mines
     // `open` holds whenever `id` is safe.
-    dims.neighbours(first).any(|w| {
+    dims.neighbours(open[0]).any(|w| {
         if !matches!(view.at(w), CellView::Revealed(_)) {
             return false;
         }
-        let mut seen: Vec<CellId> = dims.neighbours(w).filter(|&n| n != id && uncertain(n)).collect();
-        seen.sort_unstable();
-        seen == open
+        let (seen, n) = collect(w, id);
+        seen[..n] == open[..len]
     })
 }
 
@@ -647,7 +656,15 @@ pub fn next_click_safeties(view: &PlayerView, map: &ProbabilityMap, living_only:
 /// (certainly safe ones included only when living), or among all cells when every one is
 /// dead ([`GuessOptions::living_safe`]).
 fn living_safeties(view: &PlayerView, map: &ProbabilityMap) -> (f64, f64) {
-    let living = best_two(map.covered().filter(|&(id, _)| !is_cheaply_dead(view, map, id)));
+    // Only a cell safer than the second best so far can change the pair: the deadness test
+    // is made for those alone.
+    let mut living = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+    for (id, p) in map.covered() {
+        let s = 1.0 - p;
+        if s > living.1 && !is_cheaply_dead(view, map, id) {
+            living = if s > living.0 { (s, living.0) } else { (living.0, s) };
+        }
+    }
     if living.0 == f64::NEG_INFINITY {
         best_two(map.covered())
     } else {
