@@ -16,9 +16,11 @@
 //! The *influence* of `c` is the probability of the layouts in which `c` is a mine inside such
 //! a would-be 50/50: the enablers not already certain mines, `c` (and, for a box, its diagonal
 //! partner) are taken as mines, the other cells of the shape as safe. Layout counts come from
-//! the exact solver on the view with those cells flagged (the swap of `c` with its partner
-//! maps these layouts one to one onto the layouts where the partner holds the mine, so the
-//! orientation does not matter). The pairs' tallies are summed and the best box is added,
+//! the exact solver on the view with those cells flagged, or, when every cell of the shape is
+//! interior (next to no number), from the interior's mine-count odds alone: interior cells
+//! are interchangeable, so one solve of the view serves every such shape. (The swap of `c`
+//! with its partner maps these layouts one to one onto the layouts where the partner holds
+//! the mine, so the orientation does not matter.) The pairs' tallies are summed and the best box is added,
 //! then the total is capped at `min(P(c mine), P(c safe))`. Enablers that are not yet known
 //! mines are limited (at most three for a pair, two for a box), as in Hill's solver.
 //!
@@ -29,7 +31,7 @@ use search_core::Budget;
 
 use crate::error::ProbabilityError;
 use crate::geometry::{CellId, Dims, Pos};
-use crate::probability::exact::{ComponentCache, ExactAnalysis, exact_analysis_cached};
+use crate::probability::exact::{ComponentCache, ExactAnalysis, InteriorOdds, exact_analysis_cached, interior_odds};
 use crate::probability::map::ProbabilityMap;
 use crate::view::{CellView, PlayerView};
 
@@ -108,7 +110,7 @@ fn pair_tally(
     (c, other): (CellId, CellId),
     enablers: [Option<CellId>; 6],
     max_mines: usize,
-    cache: &mut ComponentCache,
+    solver: &mut Solver<'_>,
 ) -> Result<f64, ProbabilityError> {
     if !open_question(view, map, other) {
         return Ok(0.0);
@@ -120,11 +122,7 @@ fn pair_tally(
         return Ok(0.0);
     }
     mines.push(c);
-    let Some(a) = with_mines(view, &mines, cache)? else {
-        return Ok(0.0);
-    };
-    let other_safe = 1.0 - a.map.at(other).unwrap_or(1.0);
-    Ok((a.ln_layouts - ln_layouts).exp() * other_safe)
+    solver.joint(view, ln_layouts, &mines, &[other])
 }
 
 /// P(the enablers, `c` and its diagonal partner are mines and the other two cells safe), for
@@ -136,7 +134,7 @@ fn box_tally(
     c: CellId,
     corner: Option<CellId>,
     max_mines: usize,
-    cache: &mut ComponentCache,
+    solver: &mut Solver<'_>,
 ) -> Result<f64, ProbabilityError> {
     let dims = view.dims();
     let Some(corner) = corner else { return Ok(0.0) };
@@ -172,35 +170,102 @@ fn box_tally(
         return Ok(0.0);
     }
     mines.extend([c, partner]);
-    mines_and_two_safe(view, ln_layouts, mines, [others[0], others[1]], cache)
+    solver.joint(view, ln_layouts, &mines, &others)
 }
 
-/// P(every cell of `mines` is a mine and both `safe` cells are safe), for a view with
-/// `e^{ln_layouts}` layouts.
-fn mines_and_two_safe(
-    view: &PlayerView,
-    ln_layouts: f64,
-    mut mines: Vec<CellId>,
-    safe: [CellId; 2],
-    cache: &mut ComponentCache,
-) -> Result<f64, ProbabilityError> {
-    let Some(a) = with_mines(view, &mines, cache)? else {
-        return Ok(0.0);
-    };
-    let q0 = a.map.at(safe[0]).unwrap_or(1.0);
-    let q1 = a.map.at(safe[1]).unwrap_or(1.0);
-    // P(both are mines | these mines), from one more flagged view.
-    let both = if q0 > 0.0 && q1 > 0.0 {
-        mines.push(safe[0]);
-        match with_mines(view, &mines, cache)? {
-            Some(b) => q0 * b.map.at(safe[1]).unwrap_or(1.0),
-            None => 0.0,
+/// Covered, unflagged and next to no revealed number: a cell the exact solver treats as
+/// interior (interchangeable with every other such cell).
+fn is_interior(view: &PlayerView, id: CellId) -> bool {
+    view.at(id) == CellView::Covered
+        && !view
+            .dims()
+            .neighbours(id)
+            .any(|n| matches!(view.at(n), CellView::Revealed(_)))
+}
+
+/// The shapes' tallies for one view: the exact solver with its component cache, and the
+/// interior's mine-count odds once a query needed them. A tally whose cells are all interior
+/// is read off those odds (interior cells are exchangeable) instead of solving the view again
+/// with the cells flagged; the two agree up to rounding.
+struct Solver<'c> {
+    cache: &'c mut ComponentCache,
+    interior: Option<InteriorOdds>,
+}
+
+impl<'c> Solver<'c> {
+    fn new(cache: &'c mut ComponentCache) -> Self {
+        Solver { cache, interior: None }
+    }
+
+    /// P(every cell of `mines` is a mine and every cell of `safe` is safe) in `view`, which
+    /// has `e^{ln_layouts}` layouts; the cells are distinct.
+    fn joint(
+        &mut self,
+        view: &PlayerView,
+        ln_layouts: f64,
+        mines: &[CellId],
+        safe: &[CellId],
+    ) -> Result<f64, ProbabilityError> {
+        if mines.len() > view.mines_left() as usize {
+            return Ok(0.0);
         }
-    } else {
-        0.0
-    };
-    let both_safe = (1.0 - q0 - q1 + both).clamp(0.0, 1.0);
-    Ok((a.ln_layouts - ln_layouts).exp() * both_safe)
+        if mines.iter().chain(safe).all(|&id| is_interior(view, id)) {
+            if self.interior.is_none() {
+                self.interior = match interior_odds(view, self.cache) {
+                    Ok(odds) => Some(odds),
+                    Err(ProbabilityError::Stopped(reason)) => return Err(ProbabilityError::Stopped(reason)),
+                    Err(_) => return Ok(0.0),
+                };
+            }
+            return Ok(self
+                .interior
+                .as_ref()
+                .map_or(0.0, |odds| odds.joint(mines.len(), safe.len())));
+        }
+        self.joint_flagged(view, ln_layouts, mines, safe)
+    }
+
+    /// [`Solver::joint`] by the exact solver on `view` with `mines` flagged.
+    fn joint_flagged(
+        &mut self,
+        view: &PlayerView,
+        ln_layouts: f64,
+        mines: &[CellId],
+        safe: &[CellId],
+    ) -> Result<f64, ProbabilityError> {
+        let Some(a) = with_mines(view, mines, self.cache)? else {
+            return Ok(0.0);
+        };
+        let ratio = (a.ln_layouts - ln_layouts).exp();
+        let q = |id: CellId| a.map.at(id).unwrap_or(1.0);
+        match *safe {
+            [] => Ok(ratio),
+            [x] => Ok(ratio * (1.0 - q(x))),
+            [x, y] => {
+                let (q0, q1) = (q(x), q(y));
+                // P(both are mines | these mines), from one more flagged view.
+                let both = if q0 > 0.0 && q1 > 0.0 {
+                    let mut more = mines.to_vec();
+                    more.push(x);
+                    match with_mines(view, &more, self.cache)? {
+                        Some(b) => q0 * b.map.at(y).unwrap_or(1.0),
+                        None => 0.0,
+                    }
+                } else {
+                    0.0
+                };
+                Ok(ratio * (1.0 - q0 - q1 + both).clamp(0.0, 1.0))
+            }
+            [x, ref rest @ ..] => {
+                // P(M, {x} ∪ R) = P(M, R) − P(M ∪ {x}, R).
+                let mut more = mines.to_vec();
+                more.push(x);
+                let without = self.joint_flagged(view, ln_layouts, mines, rest)?;
+                let with = self.joint_flagged(view, ln_layouts, &more, rest)?;
+                Ok((without - with).max(0.0))
+            }
+        }
+    }
 }
 
 /// The 50/50 influence of covered cell `c` in `view` (exact `map`, `e^{ln_layouts}` layouts):
@@ -232,11 +297,21 @@ pub fn fifty_fifty_influence(
     c: CellId,
     cache: &mut ComponentCache,
 ) -> Result<f64, ProbabilityError> {
+    fifty_fifty_influence_with(view, map, ln_layouts, c, &mut Solver::new(cache))
+}
+
+fn fifty_fifty_influence_with(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    solver: &mut Solver<'_>,
+) -> Result<f64, ProbabilityError> {
     if !open_question(view, map, c) {
         return Ok(0.0);
     }
     let p = map.at(c).unwrap_or(1.0);
-    let (pairs, boxes) = shape_tallies(view, map, ln_layouts, c, PAIR_MAX_MINES, BOX_MAX_MINES, cache)?;
+    let (pairs, boxes) = shape_tallies(view, map, ln_layouts, c, PAIR_MAX_MINES, BOX_MAX_MINES, solver)?;
     let pairs: f64 = pairs.iter().sum();
     let best_box = boxes.iter().copied().fold(0.0, f64::max);
     Ok((pairs + best_box).min(p).min(1.0 - p).max(0.0))
@@ -251,7 +326,7 @@ fn shape_tallies(
     c: CellId,
     pair_max: usize,
     box_max: usize,
-    cache: &mut ComponentCache,
+    solver: &mut Solver<'_>,
 ) -> Result<(Vec<f64>, Vec<f64>), ProbabilityError> {
     let dims = view.dims();
     let mut pairs = Vec::with_capacity(4);
@@ -280,7 +355,7 @@ fn shape_tallies(
                 (c, other),
                 enablers,
                 pair_max,
-                cache,
+                solver,
             )?);
         }
     }
@@ -288,7 +363,7 @@ fn shape_tallies(
     let mut boxes = Vec::with_capacity(4);
     for (dc, dr) in [(0, 0), (-1, 0), (0, -1), (-1, -1)] {
         let corner = offset(dims, c, dc, dr);
-        boxes.push(box_tally(view, map, ln_layouts, c, corner, box_max, cache)?);
+        boxes.push(box_tally(view, map, ln_layouts, c, corner, box_max, solver)?);
     }
     Ok((pairs, boxes))
 }
@@ -310,7 +385,9 @@ pub fn enabler_influence(
     c: CellId,
     cache: &mut ComponentCache,
 ) -> Result<f64, ProbabilityError> {
-    Ok(pair_enabler_tallies(view, map, ln_layouts, c, cache)?.iter().sum())
+    Ok(pair_enabler_tallies(view, map, ln_layouts, c, &mut Solver::new(cache))?
+        .iter()
+        .sum())
 }
 
 /// For each side-by-side pair whose only enabler still to be a mine is `c` (both its cells
@@ -321,7 +398,7 @@ fn pair_enabler_tallies(
     map: &ProbabilityMap,
     ln_layouts: f64,
     c: CellId,
-    cache: &mut ComponentCache,
+    solver: &mut Solver<'_>,
 ) -> Result<Vec<f64>, ProbabilityError> {
     let mut tallies = Vec::new();
     if !open_question(view, map, c) {
@@ -360,11 +437,7 @@ fn pair_enabler_tallies(
                 if missing != [c] {
                     continue;
                 }
-                let Some(a) = with_mines(view, &[c, first], cache)? else {
-                    continue;
-                };
-                let second_safe = 1.0 - a.map.at(second).unwrap_or(1.0);
-                tallies.push((a.ln_layouts - ln_layouts).exp() * second_safe);
+                tallies.push(solver.joint(view, ln_layouts, &[c, first], &[second])?);
             }
         }
     }
@@ -385,9 +458,10 @@ pub fn influenced_cells(
     floor: f64,
     cache: &mut ComponentCache,
 ) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
+    let mut solver = Solver::new(cache);
     let lifted = lifted_cells(view, map, floor, |c| {
         if may_form_shape_within(view, map, c, PAIR_MAX_MINES, BOX_MAX_MINES) {
-            fifty_fifty_influence(view, map, ln_layouts, c, cache).map(Some)
+            fifty_fifty_influence_with(view, map, ln_layouts, c, &mut solver).map(Some)
         } else {
             Ok(None)
         }
@@ -448,6 +522,7 @@ pub fn pseudo_fifty_fifty(
     ln_layouts: f64,
     cache: &mut ComponentCache,
 ) -> Result<Option<CellId>, ProbabilityError> {
+    let mut solver = Solver::new(cache);
     for (c, p) in map.covered() {
         if p <= 0.0 || p >= 1.0 || view.at(c) != CellView::Covered || !may_form_shape(view, map, c) {
             continue;
@@ -459,7 +534,7 @@ pub fn pseudo_fifty_fifty(
             c,
             PSEUDO_PAIR_MAX_MINES,
             PSEUDO_BOX_MAX_MINES,
-            cache,
+            &mut solver,
         )?;
         if pairs.iter().chain(&boxes).any(|&t| t >= p * (1.0 - 1e-9)) {
             return Ok(Some(c));
@@ -550,11 +625,21 @@ pub fn enabler_influence_js(
     c: CellId,
     cache: &mut ComponentCache,
 ) -> Result<f64, ProbabilityError> {
+    enabler_influence_js_with(view, map, ln_layouts, c, &mut Solver::new(cache))
+}
+
+fn enabler_influence_js_with(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    solver: &mut Solver<'_>,
+) -> Result<f64, ProbabilityError> {
     if !open_question(view, map, c) {
         return Ok(0.0);
     }
     let dims = view.dims();
-    let mut total: f64 = pair_enabler_tallies(view, map, ln_layouts, c, cache)?
+    let mut total: f64 = pair_enabler_tallies(view, map, ln_layouts, c, solver)?
         .into_iter()
         .filter(|&tally| 2.0 * tally > JS_INFLUENCE_THRESHOLD)
         .sum();
@@ -588,7 +673,7 @@ pub fn enabler_influence_js(
             continue;
         }
         mines.extend([t0, t3]);
-        let tally = mines_and_two_safe(view, ln_layouts, mines, [t1, t2], cache)?;
+        let tally = solver.joint(view, ln_layouts, &mines, &[t1, t2])?;
         if tally > JS_INFLUENCE_THRESHOLD {
             total += tally;
         }
@@ -609,9 +694,19 @@ pub fn influence_js(
     c: CellId,
     cache: &mut ComponentCache,
 ) -> Result<f64, ProbabilityError> {
+    influence_js_with(view, map, ln_layouts, c, &mut Solver::new(cache))
+}
+
+fn influence_js_with(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    solver: &mut Solver<'_>,
+) -> Result<f64, ProbabilityError> {
     let p = map.at(c).unwrap_or(1.0);
-    let total = fifty_fifty_influence(view, map, ln_layouts, c, cache)?
-        + enabler_influence_js(view, map, ln_layouts, c, cache)?;
+    let total = fifty_fifty_influence_with(view, map, ln_layouts, c, solver)?
+        + enabler_influence_js_with(view, map, ln_layouts, c, solver)?;
     Ok(total.min(p).min(1.0 - p).max(0.0))
 }
 
@@ -627,8 +722,9 @@ pub fn influenced_cells_js(
     floor: f64,
     cache: &mut ComponentCache,
 ) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
+    let mut solver = Solver::new(cache);
     lifted_cells(view, map, floor, |c| {
-        influence_js(view, map, ln_layouts, c, cache).map(Some)
+        influence_js_with(view, map, ln_layouts, c, &mut solver).map(Some)
     })
 }
 
@@ -923,5 +1019,65 @@ mod tests {
             side_by_side > 5 && positive > 100,
             "{forced} forced pairs, {side_by_side} side by side, {positive} positive"
         );
+    }
+
+    /// Interior tallies read off the interior's mine-count odds equal the exact solver's on
+    /// the view with the mines flagged, for every pattern of up to four mines and three safe
+    /// cells among the interior cells of positions from real games (three board sizes).
+    #[test]
+    fn interior_odds_give_the_flagged_solvers_tallies() {
+        use crate::settings::{FirstClick, GameSettings};
+        use crate::suite::played_positions;
+        let boards = [(9, 9, 10), (16, 16, 40), (30, 16, 99)];
+        let mut checked = 0;
+        for (w, h, mines) in boards {
+            let dims = Dims::new(crate::geometry::Width(w), crate::geometry::Height(h)).unwrap();
+            let settings = GameSettings::new(dims, mines, FirstClick::Safe).unwrap();
+            for view in played_positions(settings, 0..12, 0.05..=0.8, 3) {
+                let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+                let interior: Vec<CellId> = dims.ids().filter(|&id| is_interior(&view, id)).collect();
+                let mut cache = ComponentCache::new();
+                let mut solver = Solver::new(&mut cache);
+                for m in 0..=4.min(interior.len()) {
+                    for k in 0..=3.min(interior.len() - m) {
+                        // Spread the cells over the interior, mines first.
+                        let step = (interior.len() / (m + k).max(1)).max(1);
+                        let cells: Vec<CellId> = interior.iter().copied().step_by(step).take(m + k).collect();
+                        if cells.len() < m + k {
+                            continue;
+                        }
+                        let (mine_cells, safe_cells) = cells.split_at(m);
+                        let fast = solver.joint(&view, a.ln_layouts, mine_cells, safe_cells).unwrap();
+                        let slow = solver
+                            .joint_flagged(&view, a.ln_layouts, mine_cells, safe_cells)
+                            .unwrap();
+                        assert!(
+                            (fast - slow).abs() <= 1e-9 * slow.max(1e-300) + 1e-15,
+                            "{view}\n{m} mines, {k} safe: {fast} against {slow}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 300, "only {checked} tallies compared");
+    }
+
+    /// The interior odds on a board with no number: P(a given mines, b given safe cells) is
+    /// the hypergeometric C(n − a − b, M − a) / C(n, M).
+    #[test]
+    fn interior_odds_without_numbers_are_hypergeometric() {
+        let view: PlayerView = "5x4 6\n.....\n.....\n.....\n.....\n".parse().unwrap();
+        let mut cache = ComponentCache::new();
+        let odds = crate::probability::exact::interior_odds(&view, &mut cache).unwrap();
+        let c = |n: u64, k: u64| -> f64 { (0..k).map(|i| (n - i) as f64 / (i + 1) as f64).product() };
+        for a in 0..=6 {
+            for b in 0..=5 {
+                let want = c(20 - a - b, 6 - a) / c(20, 6);
+                let got = odds.joint(a as usize, b as usize);
+                assert!((got - want).abs() < 1e-12, "{a} mines, {b} safe: {got} against {want}");
+            }
+        }
+        assert!(odds.joint(7, 0) <= 0.0, "seven mines among six");
     }
 }

@@ -127,6 +127,32 @@ pub(crate) fn combine(
     Ok(())
 }
 
+/// P(the interior holds `m` mines) for `m` in `0..=n_I`: the frontier holds `M′ − m` in
+/// `W(M′ − m) · C(n_I, m)` layouts, normalised to sum to 1.
+pub(crate) fn interior_mines(
+    frontier: &Frontier,
+    tallies: &[Arc<ComponentTally>],
+) -> Result<Vec<f64>, ProbabilityError> {
+    let total = tallies.iter().fold(vec![1.0], |acc, t| convolve(&acc, &weights_of(t)));
+    let interior = frontier.interior.len() as i64;
+    let mines_left = i64::from(frontier.mines_left);
+    let g = interior_weights(&total, interior, mines_left)?;
+    let mut mines = vec![0.0; frontier.interior.len() + 1];
+    for (k, (&t, &gk)) in total.iter().zip(&g).enumerate() {
+        let m = mines_left - k as i64;
+        if (0..=interior).contains(&m) {
+            mines[m as usize] += t * gk;
+        }
+    }
+    let sum: f64 = mines.iter().sum();
+    if sum > 0.0 {
+        for x in &mut mines {
+            *x /= sum;
+        }
+    }
+    Ok(mines)
+}
+
 /// `g(k) ∝ C(n_I, M′ − k)` for every frontier total `k` that `total` allows and the mine count
 /// admits, scaled so that `max_k total[k] · g(k) = 1`; 0 elsewhere.
 fn interior_weights(total: &[f64], interior: i64, mines_left: i64) -> Result<Vec<f64>, ProbabilityError> {

@@ -110,12 +110,20 @@ pub fn exact_analysis_cached(
     analyse(view, budget, true, Some(cache))
 }
 
-fn analyse(
+/// Every component of `view`'s frontier enumerated (or taken from `cache`).
+struct Solved {
+    frontier: Frontier,
+    tallies: Vec<Arc<enumerate::ComponentTally>>,
+    stats: SearchStats,
+    solutions: u64,
+}
+
+fn solve_components(
     view: &PlayerView,
     budget: &Budget,
     allow_parallel: bool,
     mut cache: Option<&mut ComponentCache>,
-) -> Result<ExactAnalysis, ProbabilityError> {
+) -> Result<Solved, ProbabilityError> {
     let frontier = Frontier::build(view)?;
     let mut stats = SearchStats::default();
     let mut tallies = Vec::with_capacity(frontier.components.len());
@@ -152,6 +160,73 @@ fn analyse(
         solutions += tally.solutions;
         tallies.push(tally);
     }
+    Ok(Solved {
+        frontier,
+        tallies,
+        stats,
+        solutions,
+    })
+}
+
+/// How many mines the *interior* of a view (its covered cells next to no number) holds, as
+/// a distribution over all consistent layouts. Interior cells are exchangeable, so this
+/// alone gives the chance of any pattern of mines and safe cells among them.
+#[derive(Debug, Clone)]
+pub(crate) struct InteriorOdds {
+    /// The number of interior cells.
+    cells: usize,
+    /// `mines[m]`: P(the interior holds `m` mines), summing to 1.
+    mines: Vec<f64>,
+}
+
+impl InteriorOdds {
+    /// P(`mines` given interior cells are all mines and `safe` other given interior cells
+    /// are all safe): `Σ_m P(m) · m^(a) · (n − m)^(b) / n^(a+b)` with falling powers.
+    pub(crate) fn joint(&self, mines: usize, safe: usize) -> f64 {
+        let n = self.cells;
+        if mines + safe > n {
+            return 0.0;
+        }
+        let mut total = 0.0;
+        for (m, &p) in self.mines.iter().enumerate() {
+            if p == 0.0 || m < mines || n - m < safe {
+                continue;
+            }
+            let mut term = p;
+            for i in 0..mines {
+                term *= (m - i) as f64 / (n - i) as f64;
+            }
+            for j in 0..safe {
+                term *= (n - m - j) as f64 / (n - mines - j) as f64;
+            }
+            total += term;
+        }
+        total.clamp(0.0, 1.0)
+    }
+}
+
+/// The [`InteriorOdds`] of `view`, reusing (and adding to) `cache`.
+pub(crate) fn interior_odds(view: &PlayerView, cache: &mut ComponentCache) -> Result<InteriorOdds, ProbabilityError> {
+    let solved = solve_components(view, &Budget::unlimited(), true, Some(cache))?;
+    let mines = combine::interior_mines(&solved.frontier, &solved.tallies)?;
+    Ok(InteriorOdds {
+        cells: solved.frontier.interior.len(),
+        mines,
+    })
+}
+
+fn analyse(
+    view: &PlayerView,
+    budget: &Budget,
+    allow_parallel: bool,
+    cache: Option<&mut ComponentCache>,
+) -> Result<ExactAnalysis, ProbabilityError> {
+    let Solved {
+        frontier,
+        tallies,
+        stats,
+        solutions,
+    } = solve_components(view, budget, allow_parallel, cache)?;
     let mut map = ProbabilityMap::empty(view.dims());
     combine::combine(&frontier, &tallies, &mut map)?;
     let ln_layouts = combine::ln_layouts(&frontier, &tallies);
