@@ -1,11 +1,13 @@
-//! automine-core's players: games per second of the exact player and the teacher baseline on
-//! the same seeds (the win-rate harness, one thread). The win rates themselves are measured by
+//! automine-core's players: games per second of the exact player (the default, and `fast`,
+//! the default before `mines9`) and the teacher baseline on the same seeds (the win-rate
+//! harness, one thread). The win rates themselves are measured by
 //! `search-cli mines play` (docs/BENCHMARKS.md); this tracks the speed.
 
 use std::hint::black_box;
 
 use automine_core::FirstClick;
 use automine_core::Preset;
+use automine_core::strategy::exact_player::PlayerOptions;
 use automine_core::strategy::harness::{PlayerKind, Trial, run_trial};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -15,6 +17,7 @@ fn players(c: &mut Criterion) {
     for (preset, games) in [(Preset::Beginner, 200), (Preset::Intermediate, 20)] {
         for (name, player) in [
             ("exact", PlayerKind::exact(FirstClick::Safe)),
+            ("exact_fast", PlayerKind::Exact(PlayerOptions::fast(FirstClick::Safe))),
             ("teacher", PlayerKind::Teacher),
         ] {
             let trial = Trial {

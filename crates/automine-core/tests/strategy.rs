@@ -336,29 +336,29 @@ fn with_every_refinement_results_do_not_depend_on_the_thread_count() {
 }
 
 /// The `mines8` parts (hotspots, Hill's JavaScript long-term risk, dead safe cells worth
-/// nothing) and every part of [`PlayerOptions::hill_like`]: still never a certain mine, and
-/// the same records for any thread count.
+/// nothing), on in the default player since `mines9`: still never a certain mine, and the
+/// same records for any thread count.
 #[test]
-fn the_hill_like_player_never_opens_a_certain_mine() {
+fn the_default_player_with_hills_parts_never_opens_a_certain_mine() {
     let rule = FirstClick::Safe;
     for seed in 0..8 {
         plays_safely(
             Preset::Intermediate.settings(rule),
             940 + seed,
-            PlayerOptions::hill_like(rule),
+            PlayerOptions::new(rule),
         );
     }
 }
 
 #[cfg(feature = "parallel")]
 #[test]
-fn the_hill_like_player_does_not_depend_on_the_thread_count() {
+fn the_default_player_on_expert_does_not_depend_on_the_thread_count() {
     let rule = FirstClick::Safe;
     let trial = Trial {
         settings: Preset::Expert.settings(rule),
         seed: 700,
         games: 8,
-        player: PlayerKind::Exact(PlayerOptions::hill_like(rule)),
+        player: PlayerKind::Exact(PlayerOptions::new(rule)),
     };
     same_records_for_every_thread_count(&trial, &[1, 3]);
 }

@@ -116,35 +116,46 @@ fn the_guess_profile_accounts_for_every_loss_and_leaves_the_games_unchanged() {
 }
 
 #[test]
-fn hill_like_starts_from_every_part_of_hills_and_single_flags_still_apply() {
+fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_apply() {
     let base = ["--preset", "beginner", "--games", "5", "--seed", "1", "--json"];
-    let (ok, out, _) = play(&[&base[..], &["--hill-like"]].concat());
-    assert!(ok);
-    let a = json(&out);
-    assert_eq!(a["hill_like"], true);
-    assert_eq!(a["endgame_layouts"], 1024);
-    assert_eq!(a["endgame_nodes"], 300_000);
-    for key in [
+    let hills = [
         "isolated_regions",
         "hill_off_edge",
         "hill_enablers",
         "living_safe",
         "hotspots",
-    ] {
-        assert_eq!(a[key], true, "{key}: {out}");
+    ];
+    for extra in [&[][..], &["--hill-like"][..]] {
+        let (ok, out, _) = play(&[&base[..], extra].concat());
+        assert!(ok);
+        let a = json(&out);
+        assert_eq!(a["fast"], false);
+        assert_eq!(a["endgame_layouts"], 1024);
+        assert_eq!(a["endgame_nodes"], 300_000);
+        for key in hills {
+            assert_eq!(a[key], true, "{key}: {out}");
+        }
     }
-    let (ok, out, _) = play(&[&base[..], &["--hill-like", "--endgame-layouts", "256", "--no-hotspots"]].concat());
+    let (ok, out, _) = play(&[&base[..], &["--endgame-layouts", "256", "--no-hotspots"]].concat());
     assert!(ok);
     let b = json(&out);
     assert_eq!(b["endgame_layouts"], 256);
     assert_eq!(b["hotspots"], false);
     assert_eq!(b["hill_enablers"], true);
-    let (ok, out, _) = play(&base);
+    let (ok, out, _) = play(&[&base[..], &["--fast"]].concat());
     assert!(ok);
     let c = json(&out);
-    assert_eq!(c["hill_like"], false);
+    assert_eq!(c["fast"], true);
     assert_eq!(c["endgame_layouts"], 256);
-    assert_eq!(c["hill_enablers"], false);
+    assert_eq!(c["endgame_nodes"], 20_000);
+    for key in hills {
+        assert_eq!(c[key], false, "{key}: {out}");
+    }
+    let (ok, out, _) = play(&[&base[..], &["--fast", "--hill-enablers"]].concat());
+    assert!(ok);
+    assert_eq!(json(&out)["hill_enablers"], true);
+    let (ok, _, err) = play(&[&base[..], &["--fast", "--hill-like"]].concat());
+    assert!(!ok && err.contains("cannot be used with"), "{err}");
     let (ok, out, _) = play(&[&base[..], &["--no-endgame"]].concat());
     assert!(ok);
     assert_eq!(json(&out)["endgame_layouts"], 0);

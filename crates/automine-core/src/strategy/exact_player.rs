@@ -57,8 +57,30 @@ pub struct PlayerOptions {
 }
 
 impl PlayerOptions {
-    /// Every part on, for `rule`.
+    /// The strongest player measured here, for `rule`: every part on, with D. N. Hill's
+    /// further parts (a larger endgame search: 1,024 layouts, about his JavaScript solver's
+    /// 1,000, and 300,000 sets, his bulk runs' node limit; isolated regions first; his
+    /// off-edge candidates; the long-term risk as his JavaScript solver weighs it; dead safe
+    /// cells worth nothing in the look-ahead; his risk hotspots). Until branch `mines9` this
+    /// was `hill_like` (`--hill-like`), and the default was [`PlayerOptions::fast`].
     pub fn new(rule: FirstClick) -> Self {
+        let mut options = Self::fast(rule);
+        options.endgame_layouts = 1024;
+        options.endgame_nodes = 300_000;
+        options.isolated_regions = true;
+        options.guess.hill_off_edge = true;
+        options.guess.hill_enablers = true;
+        options.guess.living_safe = true;
+        options.guess.hotspots = true;
+        options
+    }
+
+    /// The default player before branch `mines9`: the same parts without Hill's further
+    /// ones (endgame search at 256 layouts / 20,000 sets, the long-term risk of pairs and
+    /// boxes only, no isolated regions, off-edge rule, hotspots or living-cell look-ahead).
+    /// About 2.2 to 2.4 times as fast as [`PlayerOptions::new`] on expert (twice on beginner
+    /// and intermediate) and 0.13 to 0.19 points weaker there (docs/BENCHMARKS.md).
+    pub fn fast(rule: FirstClick) -> Self {
         Self {
             first_click: rule,
             first_click_policy: true,
@@ -70,26 +92,6 @@ impl PlayerOptions {
             pseudo_fifty_fifty: true,
             guess: GuessOptions::default(),
         }
-    }
-
-    /// The default player with every further part of D. N. Hill's solvers that was measured
-    /// on its own switched on: a larger endgame search (1,024 layouts, about his JavaScript
-    /// solver's 1,000; 300,000 sets, his bulk runs' node limit), isolated
-    /// regions first, his off-edge candidates, the long-term risk as his JavaScript solver
-    /// weighs it, dead safe cells worth nothing in the look-ahead and his risk hotspots.
-    /// Each part alone is level; together they won 115 more of 80,000 expert `safe` games
-    /// than the default (docs/minesweeper.md, branch `mines8`), at about a sixth of the
-    /// speed.
-    pub fn hill_like(rule: FirstClick) -> Self {
-        let mut options = Self::new(rule);
-        options.endgame_layouts = 1024;
-        options.endgame_nodes = 300_000;
-        options.isolated_regions = true;
-        options.guess.hill_off_edge = true;
-        options.guess.hill_enablers = true;
-        options.guess.living_safe = true;
-        options.guess.hotspots = true;
-        options
     }
 }
 
