@@ -132,8 +132,8 @@ pub struct PlayArgs {
     /// Exact player: start from the faster player that was the default before `mines9`
     /// (without D. N. Hill's further parts: a smaller endgame search, no isolated regions,
     /// --hill-off-edge, --hill-enablers, --living-safe or --hotspots); about 2.2-2.4 times as
-    /// many games per second on expert, 0.13-0.19 points fewer wins there. The other flags still change
-    /// single parts.
+    /// many games per second on expert, 0.13-0.19 points fewer wins there. The other flags
+    /// still change single parts.
     #[arg(long, conflicts_with = "hill_like")]
     fast: bool,
     /// Exact player: the default player (Hill's further parts on). Accepted so that the
