@@ -350,6 +350,21 @@ fn the_default_player_with_hills_parts_never_opens_a_certain_mine() {
     }
 }
 
+/// With chain 50/50s taken at once: still never a certain mine, on beginner and intermediate.
+#[test]
+fn the_player_with_chain_fifty_fifties_never_opens_a_certain_mine() {
+    for (preset, rule, games) in [
+        (Preset::Beginner, FirstClick::Safe, 60),
+        (Preset::Intermediate, FirstClick::Safe, 8),
+    ] {
+        for seed in 0..games {
+            let mut options = PlayerOptions::new(rule);
+            options.chain_fifty_fifty = true;
+            plays_safely(preset.settings(rule), 500 + seed, options);
+        }
+    }
+}
+
 #[cfg(feature = "parallel")]
 #[test]
 fn the_default_player_on_expert_does_not_depend_on_the_thread_count() {

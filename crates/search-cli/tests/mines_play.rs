@@ -154,6 +154,10 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
     let (ok, out, _) = play(&[&base[..], &["--fast", "--hill-enablers"]].concat());
     assert!(ok);
     assert_eq!(json(&out)["hill_enablers"], true);
+    assert_eq!(json(&out)["chain_fifty_fifty"], false);
+    let (ok, out, _) = play(&[&base[..], &["--chain-fifty-fifty"]].concat());
+    assert!(ok);
+    assert_eq!(json(&out)["chain_fifty_fifty"], true);
     let (ok, _, err) = play(&[&base[..], &["--fast", "--hill-like"]].concat());
     assert!(!ok && err.contains("cannot be used with"), "{err}");
     let (ok, out, _) = play(&[&base[..], &["--no-endgame"]].concat());

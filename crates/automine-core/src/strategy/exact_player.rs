@@ -19,7 +19,7 @@ use crate::player::Player;
 use crate::probability::exact::{ComponentCache, exact_analysis_cached};
 use crate::settings::FirstClick;
 use crate::strategy::endgame::EndgameSearch;
-use crate::strategy::fifty_fifty::{forced_fifty_fifty, forced_fifty_fifty_with_mines};
+use crate::strategy::fifty_fifty::{chain_fifty_fifty, forced_fifty_fifty, forced_fifty_fifty_with_mines};
 use crate::strategy::first_click::first_click;
 use crate::strategy::guess::{GuessOptions, choose_guess};
 use crate::strategy::isolated::isolated_region_move;
@@ -52,6 +52,9 @@ pub struct PlayerOptions {
     /// Take a pseudo-50/50 (a cell that is either safe or half of a 50/50 that can never be
     /// broken, [`long_term_risk::pseudo_fifty_fifty`]) at once, before the guess.
     pub pseudo_fifty_fifty: bool,
+    /// Also take a chain 50/50 at once (D. N. Hill's chains of links:
+    /// [`chain_fifty_fifty`]), after the forced 50/50 test finds none.
+    pub chain_fifty_fifty: bool,
     /// How guesses are chosen.
     pub guess: GuessOptions,
 }
@@ -90,6 +93,7 @@ impl PlayerOptions {
             forced_fifty_fifty: true,
             fifty_fifty_certain_mines: true,
             pseudo_fifty_fifty: true,
+            chain_fifty_fifty: false,
             guess: GuessOptions::default(),
         }
     }
@@ -180,6 +184,11 @@ impl ExactPlayer {
                 forced_fifty_fifty(view)
             };
             if let Some(id) = forced {
+                return Ok(id);
+            }
+            if self.options.chain_fifty_fifty
+                && let Some(id) = chain_fifty_fifty(view, &analysis.map)
+            {
                 return Ok(id);
             }
         }

@@ -244,6 +244,13 @@ pub struct PlayArgs {
     /// Exact player: at most this many candidates are compared by the look-ahead.
     #[arg(long, default_value_t = GuessOptions::default().look_ahead_top)]
     look_ahead_top: usize,
+    /// Exact player: also take chain 50/50s at once (D. N. Hill's chains of links: cells that
+    /// take one of two patterns in every layout, which nothing can ever tell apart).
+    #[arg(long, overrides_with = "no_chain_fifty_fifty")]
+    chain_fifty_fifty: bool,
+    /// Exact player: no chain 50/50s.
+    #[arg(long)]
+    no_chain_fifty_fifty: bool,
     /// Exact player: play an isolated region (uncertain cells no other click can inform)
     /// first, by the exact search over its own layouts.
     #[arg(long, overrides_with = "no_isolated_regions")]
@@ -404,6 +411,11 @@ fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
         args.no_pseudo_fifty_fifty,
         options.pseudo_fifty_fifty,
     );
+    options.chain_fifty_fifty = switch(
+        args.chain_fifty_fifty,
+        args.no_chain_fifty_fifty,
+        options.chain_fifty_fifty,
+    );
     options.isolated_regions = switch(
         args.isolated_regions,
         args.no_isolated_regions,
@@ -475,6 +487,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "guess_interior_cut_off": guess.interior_cut_off,
         "hill_off_edge": guess.hill_off_edge,
         "isolated_regions": options.isolated_regions,
+        "chain_fifty_fifty": options.chain_fifty_fifty,
         "look_ahead": guess.look_ahead,
         "look_ahead_margin": guess.look_ahead_margin,
         "look_ahead_top": guess.look_ahead_top,
