@@ -694,7 +694,31 @@ pub fn influence_js(
     c: CellId,
     cache: &mut ComponentCache,
 ) -> Result<f64, ProbabilityError> {
-    influence_js_with(view, map, ln_layouts, c, &mut Solver::new(cache))
+    influence_js_sharing(view, map, ln_layouts, c, cache, &mut ViewOdds::default())
+}
+
+/// What the long-term risk learns about one view and can reuse for every cell of that view:
+/// the interior's mine-count odds, solved at most once. Start one per view
+/// ([`ViewOdds::default`]) and pass it to each call on that view only.
+#[derive(Debug, Default)]
+pub(crate) struct ViewOdds(Option<InteriorOdds>);
+
+/// [`influence_js`] for one cell of a view whose interior odds `odds` keeps between calls.
+pub(crate) fn influence_js_sharing(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    cache: &mut ComponentCache,
+    odds: &mut ViewOdds,
+) -> Result<f64, ProbabilityError> {
+    let mut solver = Solver {
+        cache,
+        interior: odds.0.take(),
+    };
+    let influence = influence_js_with(view, map, ln_layouts, c, &mut solver);
+    odds.0 = solver.interior;
+    influence
 }
 
 fn influence_js_with(
@@ -722,9 +746,20 @@ pub fn influenced_cells_js(
     floor: f64,
     cache: &mut ComponentCache,
 ) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
-    let mut solver = Solver::new(cache);
+    influenced_cells_js_sharing(view, map, ln_layouts, floor, cache, &mut ViewOdds::default())
+}
+
+/// [`influenced_cells_js`] on a view whose interior odds `odds` keeps between calls.
+pub(crate) fn influenced_cells_js_sharing(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    floor: f64,
+    cache: &mut ComponentCache,
+    odds: &mut ViewOdds,
+) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
     lifted_cells(view, map, floor, |c| {
-        influence_js_with(view, map, ln_layouts, c, &mut solver).map(Some)
+        influence_js_sharing(view, map, ln_layouts, c, cache, odds).map(Some)
     })
 }
 
