@@ -745,8 +745,8 @@ fn rank(
     let mut cells = candidates(view, map, options);
     // Influences already computed (the lifted cells of --hill-enablers), not computed again.
     let mut known_influence: Vec<(CellId, f64)> = Vec::new();
-    // The view's interior odds, solved once for all the candidates' influences.
-    let mut odds = long_term_risk::ViewOdds::default();
+    // What the candidates' influences share: the view's interior odds and flagged solves.
+    let mut memo = long_term_risk::ViewMemo::default();
     if options.hill_enablers && options.influence_weight > 0.0 {
         let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
         for (id, p, influence) in long_term_risk::influenced_cells_js_sharing(
@@ -755,7 +755,7 @@ fn rank(
             ln_layouts,
             best_safety * options.cut_off,
             cache,
-            &mut odds,
+            &mut memo,
         )? {
             if !cells.iter().any(|&(c, _)| c == id) {
                 cells.push((id, p));
@@ -789,7 +789,7 @@ fn rank(
             let mut influence = if let Some(i) = known {
                 i
             } else if options.hill_enablers {
-                long_term_risk::influence_js_sharing(view, map, ln_layouts, cell, cache, &mut odds)?
+                long_term_risk::influence_js_sharing(view, map, ln_layouts, cell, cache, &mut memo)?
             } else {
                 long_term_risk::fifty_fifty_influence(view, map, ln_layouts, cell, cache)?
             };

@@ -27,6 +27,9 @@
 //! The guess ([`guess`](crate::strategy::guess)) then multiplies a candidate's score by
 //! `1 + w · influence / P(c safe)`.
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use search_core::Budget;
 
 use crate::error::ProbabilityError;
@@ -189,12 +192,42 @@ fn is_interior(view: &PlayerView, id: CellId) -> bool {
 /// with the cells flagged; the two agree up to rounding.
 struct Solver<'c> {
     cache: &'c mut ComponentCache,
+    memo: ViewMemo,
+}
+
+/// What the long-term risk learns about one view and can reuse for every cell of that view:
+/// the interior's mine-count odds, solved at most once, and the exact analyses of the view
+/// with sets of cells flagged (shapes overlap, so neighbouring cells ask for the same sets).
+/// Start one per view ([`ViewMemo::default`]) and pass it to the calls on that view only.
+#[derive(Debug, Default)]
+pub(crate) struct ViewMemo {
     interior: Option<InteriorOdds>,
+    /// Keyed by the flagged cells in increasing order; `None`: no layout fits.
+    flagged: HashMap<Vec<CellId>, Option<Rc<ExactAnalysis>>>,
 }
 
 impl<'c> Solver<'c> {
     fn new(cache: &'c mut ComponentCache) -> Self {
-        Solver { cache, interior: None }
+        Solver {
+            cache,
+            memo: ViewMemo::default(),
+        }
+    }
+
+    /// [`with_mines`], remembered: the flagged view does not depend on the order of `mines`.
+    fn with_mines(
+        &mut self,
+        view: &PlayerView,
+        mines: &[CellId],
+    ) -> Result<Option<Rc<ExactAnalysis>>, ProbabilityError> {
+        let mut key = mines.to_vec();
+        key.sort_unstable();
+        if let Some(known) = self.memo.flagged.get(&key) {
+            return Ok(known.clone());
+        }
+        let analysis = with_mines(view, mines, self.cache)?.map(Rc::new);
+        self.memo.flagged.insert(key, analysis.clone());
+        Ok(analysis)
     }
 
     /// P(every cell of `mines` is a mine and every cell of `safe` is safe) in `view`, which
@@ -210,14 +243,15 @@ impl<'c> Solver<'c> {
             return Ok(0.0);
         }
         if mines.iter().chain(safe).all(|&id| is_interior(view, id)) {
-            if self.interior.is_none() {
-                self.interior = match interior_odds(view, self.cache) {
+            if self.memo.interior.is_none() {
+                self.memo.interior = match interior_odds(view, self.cache) {
                     Ok(odds) => Some(odds),
                     Err(ProbabilityError::Stopped(reason)) => return Err(ProbabilityError::Stopped(reason)),
                     Err(_) => return Ok(0.0),
                 };
             }
             return Ok(self
+                .memo
                 .interior
                 .as_ref()
                 .map_or(0.0, |odds| odds.joint(mines.len(), safe.len())));
@@ -233,7 +267,7 @@ impl<'c> Solver<'c> {
         mines: &[CellId],
         safe: &[CellId],
     ) -> Result<f64, ProbabilityError> {
-        let Some(a) = with_mines(view, mines, self.cache)? else {
+        let Some(a) = self.with_mines(view, mines)? else {
             return Ok(0.0);
         };
         let ratio = (a.ln_layouts - ln_layouts).exp();
@@ -247,7 +281,7 @@ impl<'c> Solver<'c> {
                 let both = if q0 > 0.0 && q1 > 0.0 {
                     let mut more = mines.to_vec();
                     more.push(x);
-                    match with_mines(view, &more, self.cache)? {
+                    match self.with_mines(view, &more)? {
                         Some(b) => q0 * b.map.at(y).unwrap_or(1.0),
                         None => 0.0,
                     }
@@ -694,30 +728,24 @@ pub fn influence_js(
     c: CellId,
     cache: &mut ComponentCache,
 ) -> Result<f64, ProbabilityError> {
-    influence_js_sharing(view, map, ln_layouts, c, cache, &mut ViewOdds::default())
+    influence_js_sharing(view, map, ln_layouts, c, cache, &mut ViewMemo::default())
 }
 
-/// What the long-term risk learns about one view and can reuse for every cell of that view:
-/// the interior's mine-count odds, solved at most once. Start one per view
-/// ([`ViewOdds::default`]) and pass it to each call on that view only.
-#[derive(Debug, Default)]
-pub(crate) struct ViewOdds(Option<InteriorOdds>);
-
-/// [`influence_js`] for one cell of a view whose interior odds `odds` keeps between calls.
+/// [`influence_js`] for one cell of a view whose [`ViewMemo`] `memo` keeps between calls.
 pub(crate) fn influence_js_sharing(
     view: &PlayerView,
     map: &ProbabilityMap,
     ln_layouts: f64,
     c: CellId,
     cache: &mut ComponentCache,
-    odds: &mut ViewOdds,
+    memo: &mut ViewMemo,
 ) -> Result<f64, ProbabilityError> {
     let mut solver = Solver {
         cache,
-        interior: odds.0.take(),
+        memo: std::mem::take(memo),
     };
     let influence = influence_js_with(view, map, ln_layouts, c, &mut solver);
-    odds.0 = solver.interior;
+    *memo = solver.memo;
     influence
 }
 
@@ -746,20 +774,20 @@ pub fn influenced_cells_js(
     floor: f64,
     cache: &mut ComponentCache,
 ) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
-    influenced_cells_js_sharing(view, map, ln_layouts, floor, cache, &mut ViewOdds::default())
+    influenced_cells_js_sharing(view, map, ln_layouts, floor, cache, &mut ViewMemo::default())
 }
 
-/// [`influenced_cells_js`] on a view whose interior odds `odds` keeps between calls.
+/// [`influenced_cells_js`] on a view whose [`ViewMemo`] `memo` keeps between calls.
 pub(crate) fn influenced_cells_js_sharing(
     view: &PlayerView,
     map: &ProbabilityMap,
     ln_layouts: f64,
     floor: f64,
     cache: &mut ComponentCache,
-    odds: &mut ViewOdds,
+    memo: &mut ViewMemo,
 ) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
     lifted_cells(view, map, floor, |c| {
-        influence_js_sharing(view, map, ln_layouts, c, cache, odds).map(Some)
+        influence_js_sharing(view, map, ln_layouts, c, cache, memo).map(Some)
     })
 }
 
