@@ -350,17 +350,21 @@ fn the_default_player_with_hills_parts_never_opens_a_certain_mine() {
     }
 }
 
-/// With chain 50/50s taken at once: still never a certain mine, on beginner and intermediate.
+/// With chain 50/50s taken at once, their cell chosen in row-major order or by the guess's
+/// value: still never a certain mine, on beginner and intermediate.
 #[test]
 fn the_player_with_chain_fifty_fifties_never_opens_a_certain_mine() {
-    for (preset, rule, games) in [
-        (Preset::Beginner, FirstClick::Safe, 60),
-        (Preset::Intermediate, FirstClick::Safe, 8),
-    ] {
-        for seed in 0..games {
-            let mut options = PlayerOptions::new(rule);
-            options.chain_fifty_fifty = true;
-            plays_safely(preset.settings(rule), 500 + seed, options);
+    for tie_break in [false, true] {
+        for (preset, rule, games) in [
+            (Preset::Beginner, FirstClick::Safe, 60),
+            (Preset::Intermediate, FirstClick::Safe, 8),
+        ] {
+            for seed in 0..games {
+                let mut options = PlayerOptions::new(rule);
+                options.chain_fifty_fifty = true;
+                options.fifty_fifty_tie_break = tie_break;
+                plays_safely(preset.settings(rule), 500 + seed, options);
+            }
         }
     }
 }

@@ -155,9 +155,11 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
     assert!(ok);
     assert_eq!(json(&out)["hill_enablers"], true);
     assert_eq!(json(&out)["chain_fifty_fifty"], false);
-    let (ok, out, _) = play(&[&base[..], &["--chain-fifty-fifty"]].concat());
+    assert_eq!(json(&out)["fifty_fifty_tie_break"], false);
+    let (ok, out, _) = play(&[&base[..], &["--chain-fifty-fifty", "--fifty-fifty-tie-break"]].concat());
     assert!(ok);
     assert_eq!(json(&out)["chain_fifty_fifty"], true);
+    assert_eq!(json(&out)["fifty_fifty_tie_break"], true);
     let (ok, _, err) = play(&[&base[..], &["--fast", "--hill-like"]].concat());
     assert!(!ok && err.contains("cannot be used with"), "{err}");
     let (ok, out, _) = play(&[&base[..], &["--no-endgame"]].concat());

@@ -19,9 +19,9 @@ use crate::player::Player;
 use crate::probability::exact::{ComponentCache, exact_analysis_cached};
 use crate::settings::FirstClick;
 use crate::strategy::endgame::EndgameSearch;
-use crate::strategy::fifty_fifty::{chain_fifty_fifty, forced_fifty_fifty, forced_fifty_fifty_with_mines};
+use crate::strategy::fifty_fifty::{chain_patterns, forced_pair, forced_pair_with_mines};
 use crate::strategy::first_click::first_click;
-use crate::strategy::guess::{GuessOptions, choose_guess};
+use crate::strategy::guess::{GuessOptions, choose_among, choose_guess};
 use crate::strategy::isolated::isolated_region_move;
 use crate::strategy::layouts::enumerate_layouts;
 use crate::strategy::long_term_risk;
@@ -53,8 +53,11 @@ pub struct PlayerOptions {
     /// broken, [`long_term_risk::pseudo_fifty_fifty`]) at once, before the guess.
     pub pseudo_fifty_fifty: bool,
     /// Also take a chain 50/50 at once (D. N. Hill's chains of links:
-    /// [`chain_fifty_fifty`]), after the forced 50/50 test finds none.
+    /// [`chain_fifty_fifty`](crate::strategy::fifty_fifty::chain_fifty_fifty)), after the forced 50/50 test finds none.
     pub chain_fifty_fifty: bool,
+    /// Open the best cell of a forced or chain 50/50 by the guess's value
+    /// ([`choose_among`]: D. N. Hill's tie-break) instead of the first in row-major order.
+    pub fifty_fifty_tie_break: bool,
     /// How guesses are chosen.
     pub guess: GuessOptions,
 }
@@ -94,6 +97,7 @@ impl PlayerOptions {
             fifty_fifty_certain_mines: true,
             pseudo_fifty_fifty: true,
             chain_fifty_fifty: false,
+            fifty_fifty_tie_break: false,
             guess: GuessOptions::default(),
         }
     }
@@ -179,16 +183,30 @@ impl ExactPlayer {
         }
         if self.options.forced_fifty_fifty {
             let forced = if self.options.fifty_fifty_certain_mines {
-                forced_fifty_fifty_with_mines(view, &analysis.map)
+                forced_pair_with_mines(view, &analysis.map)
             } else {
-                forced_fifty_fifty(view)
+                forced_pair(view)
             };
-            if let Some(id) = forced {
+            let cells = match forced {
+                Some((a, b)) => vec![a, b],
+                None if self.options.chain_fifty_fifty => chain_patterns(view, &analysis.map)
+                    .map(|(a, b)| a.into_iter().chain(b).collect())
+                    .unwrap_or_default(),
+                None => Vec::new(),
+            };
+            if self.options.fifty_fifty_tie_break
+                && let Some(id) = choose_among(
+                    view,
+                    &analysis.map,
+                    analysis.ln_layouts,
+                    &self.options.guess,
+                    &mut self.cache,
+                    &cells,
+                )?
+            {
                 return Ok(id);
             }
-            if self.options.chain_fifty_fifty
-                && let Some(id) = chain_fifty_fifty(view, &analysis.map)
-            {
+            if let Some(&id) = cells.iter().min() {
                 return Ok(id);
             }
         }

@@ -72,16 +72,21 @@ pub(crate) fn forced_pair(view: &PlayerView) -> Option<(CellId, CellId)> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn forced_fifty_fifty_with_mines(view: &PlayerView, map: &ProbabilityMap) -> Option<CellId> {
+    forced_pair_with_mines(view, map).map(|(a, b)| a.min(b))
+}
+
+/// The pair of [`forced_fifty_fifty_with_mines`].
+pub(crate) fn forced_pair_with_mines(view: &PlayerView, map: &ProbabilityMap) -> Option<(CellId, CellId)> {
     let mut mines = map.certain_mines().peekable();
     if mines.peek().is_none() {
-        return forced_fifty_fifty(view);
+        return forced_pair(view);
     }
     let mut cells = view.cells().to_vec();
     for id in mines {
         cells[id.index()] = CellView::Flagged;
     }
     let flagged = PlayerView::from_cells(view.dims(), view.total_mines(), cells).ok()?;
-    forced_fifty_fifty(&flagged)
+    forced_pair(&flagged)
 }
 
 /// A cell of a *chain* 50/50 (after D. N. Hill's chains of links), the first in row-major

@@ -741,13 +741,36 @@ fn rank(
     cache: &mut ComponentCache,
     margin: f64,
 ) -> Result<Ranked, ProbabilityError> {
+    rank_cells(view, map, ln_layouts, options, cache, margin, None)
+}
+
+/// [`rank`] over the cells `only` (the covered ones that are not certain mines) instead of the
+/// candidates (`None`).
+fn rank_cells(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    options: &GuessOptions,
+    cache: &mut ComponentCache,
+    margin: f64,
+    only: Option<&[CellId]>,
+) -> Result<Ranked, ProbabilityError> {
     let mut ranked = Ranked::default();
-    let mut cells = candidates(view, map, options);
+    let mut cells = match only {
+        None => candidates(view, map, options),
+        Some(only) => only
+            .iter()
+            .filter(|&&id| view.at(id) == CellView::Covered)
+            .filter_map(|&id| map.at(id).filter(|&p| p < 1.0).map(|p| (id, p)))
+            .collect(),
+    };
     // Influences already computed (the lifted cells of --hill-enablers), not computed again.
     let mut known_influence: Vec<(CellId, f64)> = Vec::new();
     // What the candidates' influences share: the view's interior odds and flagged solves.
     let mut memo = long_term_risk::ViewMemo::default();
-    if options.hill_enablers && options.influence_weight > 0.0 {
+    if only.is_some() {
+        // The cells asked for only.
+    } else if options.hill_enablers && options.influence_weight > 0.0 {
         let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
         for (id, p, influence) in long_term_risk::influenced_cells_js_sharing(
             view,
@@ -875,6 +898,25 @@ fn third_click(
         },
     )?;
     Ok(total * entry.factor)
+}
+
+/// The best of `cells` to open in `view` (exact `map`, `e^{ln_layouts}` layouts) by the
+/// guess's value (secondary safety, progress, long-term risk; a living cell before a dead
+/// one), without the look-ahead: D. N. Hill breaks the tie between the cells of a 50/50 this
+/// way. `None` when none of `cells` is covered and uncertain.
+///
+/// # Errors
+/// As [`score`].
+pub fn choose_among(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    options: &GuessOptions,
+    cache: &mut ComponentCache,
+    cells: &[CellId],
+) -> Result<Option<CellId>, ProbabilityError> {
+    let ranked = rank_cells(view, map, ln_layouts, options, cache, 0.0, Some(cells))?;
+    Ok(ranked.best.or(ranked.best_dead).map(|e| e.guess.cell))
 }
 
 /// The guess for `view` given its exact `map` and layout count (`e^{ln_layouts}`); `None` when
@@ -1018,6 +1060,35 @@ mod tests {
             .unwrap()
             .unwrap();
         assert!(guess == CellId(0) || guess == CellId(2), "{guess:?}");
+    }
+
+    /// Among the cells asked for only: the living one of a 50/50 whose other cell is dead,
+    /// whatever their order; none when no cell asked for is covered and uncertain.
+    #[test]
+    fn choose_among_takes_the_best_of_the_cells_asked_for() {
+        let (view, a) = analysed(STRIP);
+        let options = GuessOptions::default();
+        let mut cache = ComponentCache::new();
+        // One mine in {0, 2}: cell 0 can only show 0 (dead), cell 2 shows 0 or 1.
+        assert_eq!(a.map.at(CellId(0)), a.map.at(CellId(2)));
+        for cells in [[CellId(0), CellId(2)], [CellId(2), CellId(0)]] {
+            let chosen = choose_among(&view, &a.map, a.ln_layouts, &options, &mut cache, &cells).unwrap();
+            assert_eq!(chosen, Some(CellId(2)));
+        }
+        let chosen = choose_among(&view, &a.map, a.ln_layouts, &options, &mut cache, &[CellId(1)]).unwrap();
+        assert_eq!(chosen, None);
+        // Every cell dead: one of them all the same.
+        let (view, a) = analysed("3x1 1\n.1.\n");
+        let chosen = choose_among(
+            &view,
+            &a.map,
+            a.ln_layouts,
+            &options,
+            &mut cache,
+            &[CellId(2), CellId(0)],
+        )
+        .unwrap();
+        assert!(matches!(chosen, Some(CellId(0) | CellId(2))), "{chosen:?}");
     }
 
     #[test]

@@ -251,6 +251,13 @@ pub struct PlayArgs {
     /// Exact player: no chain 50/50s.
     #[arg(long)]
     no_chain_fifty_fifty: bool,
+    /// Exact player: open the best cell of a forced or chain 50/50 by the guess's value
+    /// (D. N. Hill's tie-break), not the first in row-major order.
+    #[arg(long, overrides_with = "no_fifty_fifty_tie_break")]
+    fifty_fifty_tie_break: bool,
+    /// Exact player: open a 50/50's first cell in row-major order.
+    #[arg(long)]
+    no_fifty_fifty_tie_break: bool,
     /// Exact player: play an isolated region (uncertain cells no other click can inform)
     /// first, by the exact search over its own layouts.
     #[arg(long, overrides_with = "no_isolated_regions")]
@@ -416,6 +423,11 @@ fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
         args.no_chain_fifty_fifty,
         options.chain_fifty_fifty,
     );
+    options.fifty_fifty_tie_break = switch(
+        args.fifty_fifty_tie_break,
+        args.no_fifty_fifty_tie_break,
+        options.fifty_fifty_tie_break,
+    );
     options.isolated_regions = switch(
         args.isolated_regions,
         args.no_isolated_regions,
@@ -500,6 +512,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
     summary["hill_enablers"] = serde_json::json!(guess.hill_enablers);
     summary["living_safe"] = serde_json::json!(guess.living_safe);
     summary["fast"] = serde_json::json!(args.fast);
+    summary["fifty_fifty_tie_break"] = serde_json::json!(options.fifty_fifty_tie_break);
     summary
 }
 
