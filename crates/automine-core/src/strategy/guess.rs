@@ -744,6 +744,58 @@ fn rank(
     rank_cells(view, map, ln_layouts, options, cache, margin, None)
 }
 
+/// Cells, each with a probability (a mine chance or an influence).
+type CellValues = Vec<(CellId, f64)>;
+
+/// The cells [`rank_cells`] scores, with P(mine): `only`'s covered uncertain cells, or the
+/// candidates and the cells their long-term risk lifts over the cut-off; and the influences
+/// already computed on the way (the lifted cells of --hill-enablers), not to compute again.
+fn cells_to_rank(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    options: &GuessOptions,
+    cache: &mut ComponentCache,
+    memo: &mut long_term_risk::ViewMemo,
+    only: Option<&[CellId]>,
+) -> Result<(CellValues, CellValues), ProbabilityError> {
+    let mut known_influence: Vec<(CellId, f64)> = Vec::new();
+    let Some(only) = only else {
+        let mut cells = candidates(view, map, options);
+        let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
+        if options.hill_enablers && options.influence_weight > 0.0 {
+            for (id, p, influence) in long_term_risk::influenced_cells_js_sharing(
+                view,
+                map,
+                ln_layouts,
+                best_safety * options.cut_off,
+                cache,
+                memo,
+            )? {
+                if !cells.iter().any(|&(c, _)| c == id) {
+                    cells.push((id, p));
+                    known_influence.push((id, influence));
+                }
+            }
+        } else if options.influenced_candidates && options.influence_weight > 0.0 {
+            cells.extend(long_term_risk::influenced_cells(
+                view,
+                map,
+                ln_layouts,
+                best_safety * options.cut_off,
+                cache,
+            )?);
+        }
+        return Ok((cells, known_influence));
+    };
+    let cells = only
+        .iter()
+        .filter(|&&id| view.at(id) == CellView::Covered)
+        .filter_map(|&id| map.at(id).filter(|&p| p < 1.0).map(|p| (id, p)))
+        .collect();
+    Ok((cells, known_influence))
+}
+
 /// [`rank`] over the cells `only` (the covered ones that are not certain mines) instead of the
 /// candidates (`None`).
 fn rank_cells(
@@ -756,45 +808,9 @@ fn rank_cells(
     only: Option<&[CellId]>,
 ) -> Result<Ranked, ProbabilityError> {
     let mut ranked = Ranked::default();
-    let mut cells = match only {
-        None => candidates(view, map, options),
-        Some(only) => only
-            .iter()
-            .filter(|&&id| view.at(id) == CellView::Covered)
-            .filter_map(|&id| map.at(id).filter(|&p| p < 1.0).map(|p| (id, p)))
-            .collect(),
-    };
-    // Influences already computed (the lifted cells of --hill-enablers), not computed again.
-    let mut known_influence: Vec<(CellId, f64)> = Vec::new();
     // What the candidates' influences share: the view's interior odds and flagged solves.
     let mut memo = long_term_risk::ViewMemo::default();
-    if only.is_some() {
-        // The cells asked for only.
-    } else if options.hill_enablers && options.influence_weight > 0.0 {
-        let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
-        for (id, p, influence) in long_term_risk::influenced_cells_js_sharing(
-            view,
-            map,
-            ln_layouts,
-            best_safety * options.cut_off,
-            cache,
-            &mut memo,
-        )? {
-            if !cells.iter().any(|&(c, _)| c == id) {
-                cells.push((id, p));
-                known_influence.push((id, influence));
-            }
-        }
-    } else if options.influenced_candidates && options.influence_weight > 0.0 {
-        let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
-        cells.extend(long_term_risk::influenced_cells(
-            view,
-            map,
-            ln_layouts,
-            best_safety * options.cut_off,
-            cache,
-        )?);
-    }
+    let (cells, known_influence) = cells_to_rank(view, map, ln_layouts, options, cache, &mut memo, only)?;
     let spots = if options.hotspots {
         long_term_risk::hotspots(view, map)
     } else {
@@ -1088,7 +1104,7 @@ mod tests {
             &[CellId(2), CellId(0)],
         )
         .unwrap();
-        assert!(matches!(chosen, Some(CellId(0) | CellId(2))), "{chosen:?}");
+        assert!(matches!(chosen, Some(CellId(0 | 2))), "{chosen:?}");
     }
 
     #[test]
