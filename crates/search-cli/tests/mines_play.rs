@@ -156,10 +156,18 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
     assert_eq!(json(&out)["hill_enablers"], true);
     assert_eq!(json(&out)["chain_fifty_fifty"], false);
     assert_eq!(json(&out)["fifty_fifty_tie_break"], false);
-    let (ok, out, _) = play(&[&base[..], &["--chain-fifty-fifty", "--fifty-fifty-tie-break"]].concat());
+    assert_eq!(json(&out)["hill_dominating"], false);
+    let (ok, out, _) = play(
+        &[
+            &base[..],
+            &["--chain-fifty-fifty", "--fifty-fifty-tie-break", "--hill-dominating"],
+        ]
+        .concat(),
+    );
     assert!(ok);
     assert_eq!(json(&out)["chain_fifty_fifty"], true);
     assert_eq!(json(&out)["fifty_fifty_tie_break"], true);
+    assert_eq!(json(&out)["hill_dominating"], true);
     let (ok, _, err) = play(&[&base[..], &["--fast", "--hill-like"]].concat());
     assert!(!ok && err.contains("cannot be used with"), "{err}");
     let (ok, out, _) = play(&[&base[..], &["--no-endgame"]].concat());

@@ -127,6 +127,11 @@ pub struct GuessOptions {
     /// more than any other dead cell, as in D. N. Hill's solvers, whose next-move safety
     /// leaves every dead cell out. Implies [`Self::living_next`].
     pub living_safe: bool,
+    /// D. N. Hill's dominating tile: when, after every number the chosen guess can show, one
+    /// and the same living cell is strictly the safest, and that cell is a candidate and safer
+    /// now than the guess, open it instead (the guess would be followed by it anyway; taken
+    /// first, it may make the riskier guess unnecessary).
+    pub hill_dominating: bool,
 }
 
 impl Default for GuessOptions {
@@ -157,6 +162,7 @@ impl Default for GuessOptions {
             hotspots: false,
             hill_enablers: false,
             living_safe: false,
+            hill_dominating: false,
         }
     }
 }
@@ -495,6 +501,9 @@ struct Scored {
     /// The covered cells certainly safe whenever the cell is (with
     /// [`GuessOptions::dominated`]).
     implied: Vec<CellId>,
+    /// The living cell that is strictly the safest after every number the cell can show
+    /// (with [`GuessOptions::hill_dominating`]).
+    safest_next: Option<CellId>,
     /// The look-ahead stopped early: the cell cannot beat [`Prune::beat`].
     pruned: bool,
 }
@@ -527,6 +536,9 @@ fn score_and_implied(
     let mut opening = 0.0;
     let mut values = 0u8;
     let mut implied: Option<Vec<CellId>> = None;
+    // The strictly safest living cell after the numbers seen so far: `None` before the first,
+    // `Some(None)` once two numbers disagree or one has no single safest cell.
+    let mut safest_next: Option<Option<CellId>> = None;
     // At most every covered cell becomes certainly safe.
     let max_opening = (1.0 + view.cells().iter().filter(|&&c| c == CellView::Covered).count() as f64).ln();
     // The chance of the numbers seen so far (their sum reaches P(safe) = 1 − p_mine).
@@ -555,6 +567,10 @@ fn score_and_implied(
                     None => implied = Some(safe.certain_safe().collect()),
                     Some(cells) => cells.retain(|&id| safe.at(id) == Some(0.0)),
                 }
+            }
+            if options.hill_dominating && safest_next != Some(None) {
+                let here = single_safest_living(opened, &analysis.map);
+                safest_next = Some(here.filter(|&id| safest_next.is_none_or(|before| before == Some(id))));
             }
             let (next_best, next_second) = if options.living_safe {
                 living_safeties(opened, &analysis.map)
@@ -594,6 +610,7 @@ fn score_and_implied(
     Ok(Scored {
         guess,
         implied: implied.unwrap_or_default(),
+        safest_next: safest_next.flatten(),
         pruned: !completed,
     })
 }
@@ -672,6 +689,24 @@ fn living_safeties(view: &PlayerView, map: &ProbabilityMap) -> (f64, f64) {
     }
 }
 
+/// The living covered cell of `view` (exact `map`) that is strictly safer than every other
+/// living covered cell (D. N. Hill's single safest tile), if there is one.
+fn single_safest_living(view: &PlayerView, map: &ProbabilityMap) -> Option<CellId> {
+    // (safety, the cell, whether another living cell is as safe)
+    let mut best: Option<(f64, CellId, bool)> = None;
+    for (id, p) in map.covered() {
+        let s = 1.0 - p;
+        if best.is_some_and(|(b, _, _)| s < b - 1e-12) || is_cheaply_dead(view, map, id) {
+            continue;
+        }
+        best = match best {
+            Some((b, cell, _)) if s <= b + 1e-12 => Some((b, cell, true)),
+            _ => Some((s, id, false)),
+        };
+    }
+    best.and_then(|(_, cell, tied)| (!tied).then_some(cell))
+}
+
 /// The best and second best safety among `cells` (`-∞` when missing).
 fn best_two(cells: impl Iterator<Item = (CellId, f64)>) -> (f64, f64) {
     cells
@@ -715,6 +750,8 @@ struct Entry {
     value: f64,
     guess: ScoredGuess,
     implied: Vec<CellId>,
+    /// See [`Scored::safest_next`].
+    safest_next: Option<CellId>,
     /// The 50/50 influence factor `1 + w · influence / P(safe)`.
     factor: f64,
 }
@@ -729,6 +766,8 @@ struct Ranked {
     best_dead: Option<Entry>,
     /// Every living candidate that was not pruned, in the order scored.
     living: Vec<Entry>,
+    /// Every cell scored, pruned or not.
+    scored: Vec<CellId>,
 }
 
 /// Score the candidates of `view`; a candidate is abandoned as soon as it cannot reach
@@ -852,8 +891,10 @@ fn rank_cells(
         let Scored {
             guess: s,
             implied,
+            safest_next,
             pruned,
         } = score_and_implied(view, ln_layouts, cell, p, options, cache, Look { prune, hot })?;
+        ranked.scored.push(cell);
         if pruned {
             continue;
         }
@@ -866,6 +907,7 @@ fn rank_cells(
             value: (next + options.progress_weight * s.progress + options.opening_weight * s.opening) * factor,
             guess: s,
             implied,
+            safest_next,
             factor,
         };
         let dead = options.avoid_dead && s.is_dead();
@@ -975,6 +1017,14 @@ pub fn choose_guess(
             }
             chosen = top.map(|(_, e)| e.clone()).or(chosen);
         }
+    }
+    if options.hill_dominating
+        && let Some(entry) = &chosen
+        && let Some(next) = entry.safest_next
+        && ranked.scored.contains(&next)
+        && map.at(next).is_some_and(|p| p < entry.guess.p_mine)
+    {
+        return Ok(Some(next));
     }
     Ok(chosen
         .map(|e| dominating(map, &e.guess, &e.implied).unwrap_or(e.guess.cell))
@@ -1105,6 +1155,58 @@ mod tests {
         )
         .unwrap();
         assert!(matches!(chosen, Some(CellId(0 | 2))), "{chosen:?}");
+    }
+
+    /// An expert position (seed 700950 of the safe rule, our second guess) where D. N. Hill's
+    /// JavaScript solver, asked for its move, reports that (11,12) is the single safest living
+    /// tile after every number (29,1) can show and opens it instead of (29,1), which its long-term
+    /// risk rates best, as does ours.
+    #[test]
+    fn the_dominating_tile_replaces_the_guess_it_would_follow() {
+        let text = "30x16 99
+0000000000001110001..1001.11..
+0011100000012.10124431012222..
+002.21110001.2101...1001.11.4.
+002.43.210011100234210022212..
+0123..4.211011101.100001.10122
+01.35.523.101.1011100001110000
+1212..5.2110111000000000000011
+.2135..3210000000001232222212.
+23.3..32.10112111111...3..3.31
+.213.3111223.3.22.125....45.41
+1224442101..5.3..322..........
+01.....1013...................
+134...32111...................
+......22.213..................
+..............................
+..............................
+";
+        let (view, a) = analysed(text);
+        let at = |c: u16, r: u16| {
+            view.dims()
+                .id(crate::geometry::Pos::new(
+                    crate::geometry::Col(c),
+                    crate::geometry::Row(r),
+                ))
+                .unwrap()
+        };
+        let mut options = crate::strategy::exact_player::PlayerOptions::new(crate::settings::FirstClick::Safe).guess;
+        let mut cache = ComponentCache::new();
+        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap();
+        assert_eq!(guess, Some(at(29, 1)));
+        options.hill_dominating = true;
+        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap();
+        assert_eq!(guess, Some(at(11, 12)));
+        // The reason: (11,12) is safer now and the strictly safest living cell after each number.
+        assert!(a.map.at(at(11, 12)).unwrap() < a.map.at(at(29, 1)).unwrap());
+        let mut numbers = 0;
+        each_number(&view, a.ln_layouts, at(29, 1), &mut cache, |opened, analysis, _, _| {
+            numbers += 1;
+            assert_eq!(single_safest_living(opened, &analysis.map), Some(at(11, 12)));
+            Ok(true)
+        })
+        .unwrap();
+        assert_eq!(numbers, 3);
     }
 
     #[test]

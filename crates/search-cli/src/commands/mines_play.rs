@@ -309,6 +309,14 @@ pub struct PlayArgs {
     /// Exact player: a certainly safe next click counts as 1 even when dead.
     #[arg(long)]
     no_living_safe: bool,
+    /// Exact player: when one living cell is strictly the safest after every number the
+    /// chosen guess can show, and it is a candidate and safer now, open it instead (D. N.
+    /// Hill's dominating tile).
+    #[arg(long, overrides_with = "no_hill_dominating")]
+    hill_dominating: bool,
+    /// Exact player: no dominating-tile swap.
+    #[arg(long)]
+    no_hill_dominating: bool,
     /// Exact player: how ties between interior candidates with equally many covered
     /// neighbours are broken: row-major order, nearest to the revealed cells first, or farthest.
     #[arg(long, value_enum, default_value_t = InteriorOrderArg::from(GuessOptions::default().interior_order))]
@@ -404,6 +412,7 @@ fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
     guess.hotspots = switch(args.hotspots, args.no_hotspots, guess.hotspots);
     guess.hill_enablers = switch(args.hill_enablers, args.no_hill_enablers, guess.hill_enablers);
     guess.living_safe = switch(args.living_safe, args.no_living_safe, guess.living_safe);
+    guess.hill_dominating = switch(args.hill_dominating, args.no_hill_dominating, guess.hill_dominating);
     options.endgame_layouts = if args.no_endgame {
         0
     } else {
@@ -511,6 +520,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
     summary["hotspots"] = serde_json::json!(guess.hotspots);
     summary["hill_enablers"] = serde_json::json!(guess.hill_enablers);
     summary["living_safe"] = serde_json::json!(guess.living_safe);
+    summary["hill_dominating"] = serde_json::json!(guess.hill_dominating);
     summary["fast"] = serde_json::json!(args.fast);
     summary["fifty_fifty_tie_break"] = serde_json::json!(options.fifty_fifty_tie_break);
     summary
