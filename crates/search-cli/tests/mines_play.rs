@@ -157,10 +157,16 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
     assert_eq!(json(&out)["chain_fifty_fifty"], false);
     assert_eq!(json(&out)["fifty_fifty_tie_break"], false);
     assert_eq!(json(&out)["hill_dominating"], false);
+    assert_eq!(json(&out)["lift_above_floor"], false);
     let (ok, out, _) = play(
         &[
             &base[..],
-            &["--chain-fifty-fifty", "--fifty-fifty-tie-break", "--hill-dominating"],
+            &[
+                "--chain-fifty-fifty",
+                "--fifty-fifty-tie-break",
+                "--hill-dominating",
+                "--lift-above-floor",
+            ],
         ]
         .concat(),
     );
@@ -168,6 +174,7 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
     assert_eq!(json(&out)["chain_fifty_fifty"], true);
     assert_eq!(json(&out)["fifty_fifty_tie_break"], true);
     assert_eq!(json(&out)["hill_dominating"], true);
+    assert_eq!(json(&out)["lift_above_floor"], true);
     let (ok, _, err) = play(&[&base[..], &["--fast", "--hill-like"]].concat());
     assert!(!ok && err.contains("cannot be used with"), "{err}");
     let (ok, out, _) = play(&[&base[..], &["--no-endgame"]].concat());

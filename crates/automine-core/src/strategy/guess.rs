@@ -132,6 +132,12 @@ pub struct GuessOptions {
     /// now than the guess, open it instead (the guess would be followed by it anyway; taken
     /// first, it may make the riskier guess unnecessary).
     pub hill_dominating: bool,
+    /// With [`Self::hill_enablers`], every cell whose long-term risk is positive joins the
+    /// candidates, also one already over the cut-off that the candidate rules left out (an
+    /// interior cell the off-edge rule left out, a frontier cell past
+    /// [`Self::max_frontier`]), as in D. N. Hill's JavaScript solver; otherwise only cells that
+    /// the risk lifts over the cut-off.
+    pub lift_above_floor: bool,
 }
 
 impl Default for GuessOptions {
@@ -163,6 +169,7 @@ impl Default for GuessOptions {
             hill_enablers: false,
             living_safe: false,
             hill_dominating: false,
+            lift_above_floor: false,
         }
     }
 }
@@ -810,6 +817,7 @@ fn cells_to_rank(
                 best_safety * options.cut_off,
                 cache,
                 memo,
+                options.lift_above_floor,
             )? {
                 if !cells.iter().any(|&(c, _)| c == id) {
                     cells.push((id, p));

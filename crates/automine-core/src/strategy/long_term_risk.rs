@@ -493,7 +493,7 @@ pub fn influenced_cells(
     cache: &mut ComponentCache,
 ) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
     let mut solver = Solver::new(cache);
-    let lifted = lifted_cells(view, map, floor, |c| {
+    let lifted = lifted_cells(view, map, floor, false, |c| {
         if may_form_shape_within(view, map, c, PAIR_MAX_MINES, BOX_MAX_MINES) {
             fifty_fifty_influence_with(view, map, ln_layouts, c, &mut solver).map(Some)
         } else {
@@ -509,11 +509,19 @@ fn lifted_cells(
     view: &PlayerView,
     map: &ProbabilityMap,
     floor: f64,
+    above: bool,
     mut influence: impl FnMut(CellId) -> Result<Option<f64>, ProbabilityError>,
 ) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
     let mut found = Vec::new();
     for (c, p) in map.covered() {
-        if p <= 0.0 || p >= 1.0 || 1.0 - p >= floor || view.at(c) != CellView::Covered {
+        if p <= 0.0 || p >= 1.0 || view.at(c) != CellView::Covered {
+            continue;
+        }
+        if 1.0 - p >= floor {
+            // Already over the floor: with `above`, any influence at all lifts it.
+            if above && let Some(i) = influence(c)?.filter(|&i| i > 0.0) {
+                found.push((c, p, i));
+            }
             continue;
         }
         // The influence is at most min(P(mine), P(safe)): skip cells it cannot lift.
@@ -774,10 +782,12 @@ pub fn influenced_cells_js(
     floor: f64,
     cache: &mut ComponentCache,
 ) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
-    influenced_cells_js_sharing(view, map, ln_layouts, floor, cache, &mut ViewMemo::default())
+    influenced_cells_js_sharing(view, map, ln_layouts, floor, cache, &mut ViewMemo::default(), false)
 }
 
-/// [`influenced_cells_js`] on a view whose [`ViewMemo`] `memo` keeps between calls.
+/// [`influenced_cells_js`] on a view whose [`ViewMemo`] `memo` keeps between calls; with
+/// `above`, also the cells already over the floor whose influence is positive (D. N. Hill
+/// adds every such cell to the candidates).
 pub(crate) fn influenced_cells_js_sharing(
     view: &PlayerView,
     map: &ProbabilityMap,
@@ -785,8 +795,9 @@ pub(crate) fn influenced_cells_js_sharing(
     floor: f64,
     cache: &mut ComponentCache,
     memo: &mut ViewMemo,
+    above: bool,
 ) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
-    lifted_cells(view, map, floor, |c| {
+    lifted_cells(view, map, floor, above, |c| {
         influence_js_sharing(view, map, ln_layouts, c, cache, memo).map(Some)
     })
 }
@@ -992,6 +1003,37 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
+    }
+
+    /// With `above`, the cells already over the floor join too, exactly those with a positive
+    /// influence; the cells lifted from below it are the same either way.
+    #[test]
+    fn lifting_above_the_floor_adds_the_cells_over_it_with_some_influence() {
+        use crate::settings::{FirstClick, GameSettings};
+        use crate::suite::played_positions;
+        let dims = Dims::new(crate::geometry::Width(16), crate::geometry::Height(16)).unwrap();
+        let settings = GameSettings::new(dims, 40, FirstClick::Safe).unwrap();
+        let mut extra = 0;
+        for view in played_positions(settings, 0..20, 0.1..=0.9, 2) {
+            let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+            let best = a.map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
+            let floor = 0.9 * best;
+            let mut cache = ComponentCache::new();
+            let mut memo = ViewMemo::default();
+            let below =
+                influenced_cells_js_sharing(&view, &a.map, a.ln_layouts, floor, &mut cache, &mut memo, false).unwrap();
+            let all =
+                influenced_cells_js_sharing(&view, &a.map, a.ln_layouts, floor, &mut cache, &mut memo, true).unwrap();
+            let (over, under): (Vec<_>, Vec<_>) = all.iter().partition(|&&(_, p, _)| 1.0 - p >= floor);
+            assert_eq!(under.into_iter().copied().collect::<Vec<_>>(), below);
+            for (c, p) in a.map.covered().filter(|&(_, p)| p > 0.0 && p < 1.0 && 1.0 - p >= floor) {
+                let i = influence_js(&view, &a.map, a.ln_layouts, c, &mut cache).unwrap();
+                let listed = over.iter().any(|&&(x, _, _)| x == c);
+                assert_eq!(listed, i > 0.0, "{c:?} p {p} influence {i}\n{view}");
+                extra += usize::from(listed);
+            }
+        }
+        assert!(extra > 0, "no position had a cell over the floor with some influence");
     }
 
     /// On a 4x1 strip with one mine among the two middle cells, the pair is enclosed by

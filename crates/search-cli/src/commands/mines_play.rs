@@ -317,6 +317,14 @@ pub struct PlayArgs {
     /// Exact player: no dominating-tile swap.
     #[arg(long)]
     no_hill_dominating: bool,
+    /// Exact player (with the JavaScript long-term risk): every cell whose long-term risk is
+    /// positive joins the candidates, also one already over the cut-off that the candidate
+    /// rules left out (D. N. Hill's rule).
+    #[arg(long, overrides_with = "no_lift_above_floor")]
+    lift_above_floor: bool,
+    /// Exact player: only cells that the long-term risk lifts over the cut-off join.
+    #[arg(long)]
+    no_lift_above_floor: bool,
     /// Exact player: how ties between interior candidates with equally many covered
     /// neighbours are broken: row-major order, nearest to the revealed cells first, or farthest.
     #[arg(long, value_enum, default_value_t = InteriorOrderArg::from(GuessOptions::default().interior_order))]
@@ -413,6 +421,7 @@ fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
     guess.hill_enablers = switch(args.hill_enablers, args.no_hill_enablers, guess.hill_enablers);
     guess.living_safe = switch(args.living_safe, args.no_living_safe, guess.living_safe);
     guess.hill_dominating = switch(args.hill_dominating, args.no_hill_dominating, guess.hill_dominating);
+    guess.lift_above_floor = switch(args.lift_above_floor, args.no_lift_above_floor, guess.lift_above_floor);
     options.endgame_layouts = if args.no_endgame {
         0
     } else {
@@ -521,6 +530,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
     summary["hill_enablers"] = serde_json::json!(guess.hill_enablers);
     summary["living_safe"] = serde_json::json!(guess.living_safe);
     summary["hill_dominating"] = serde_json::json!(guess.hill_dominating);
+    summary["lift_above_floor"] = serde_json::json!(guess.lift_above_floor);
     summary["fast"] = serde_json::json!(args.fast);
     summary["fifty_fifty_tie_break"] = serde_json::json!(options.fifty_fifty_tie_break);
     summary
