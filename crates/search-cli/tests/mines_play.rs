@@ -124,6 +124,7 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
         "hill_enablers",
         "living_safe",
         "hotspots",
+        "chain_fifty_fifty",
     ];
     for extra in [&[][..], &["--hill-like"][..]] {
         let (ok, out, _) = play(&[&base[..], extra].concat());
@@ -158,10 +159,14 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
     assert_eq!(json(&out)["fifty_fifty_tie_break"], false);
     assert_eq!(json(&out)["hill_dominating"], false);
     assert_eq!(json(&out)["lift_above_floor"], false);
+    let (ok, out, _) = play(&[&base[..], &["--no-chain-fifty-fifty"]].concat());
+    assert!(ok);
+    assert_eq!(json(&out)["chain_fifty_fifty"], false);
     let (ok, out, _) = play(
         &[
             &base[..],
             &[
+                "--fast",
                 "--chain-fifty-fifty",
                 "--fifty-fifty-tie-break",
                 "--hill-dominating",

@@ -67,8 +67,9 @@ impl PlayerOptions {
     /// further parts (a larger endgame search: 1,024 layouts, about his JavaScript solver's
     /// 1,000, and 300,000 sets, his bulk runs' node limit; isolated regions first; his
     /// off-edge candidates; the long-term risk as his JavaScript solver weighs it; dead safe
-    /// cells worth nothing in the look-ahead; his risk hotspots). Until branch `mines9` this
-    /// was `hill_like` (`--hill-like`), and the default was [`PlayerOptions::fast`].
+    /// cells worth nothing in the look-ahead; his risk hotspots) and, since branch `mines10`,
+    /// chain 50/50s. Until branch `mines9` this was `hill_like` (`--hill-like`), and the
+    /// default was [`PlayerOptions::fast`].
     pub fn new(rule: FirstClick) -> Self {
         let mut options = Self::fast(rule);
         options.endgame_layouts = 1024;
@@ -78,14 +79,17 @@ impl PlayerOptions {
         options.guess.hill_enablers = true;
         options.guess.living_safe = true;
         options.guess.hotspots = true;
+        options.chain_fifty_fifty = true;
         options
     }
 
     /// The default player before branch `mines9`: the same parts without Hill's further
     /// ones (endgame search at 256 layouts / 20,000 sets, the long-term risk of pairs and
-    /// boxes only, no isolated regions, off-edge rule, hotspots or living-cell look-ahead).
-    /// About 2.2 to 2.4 times as fast as [`PlayerOptions::new`] on expert (twice on beginner
-    /// and intermediate) and 0.13 to 0.19 points weaker there (docs/BENCHMARKS.md).
+    /// boxes only, no isolated regions, off-edge rule, hotspots, living-cell look-ahead or
+    /// chain 50/50s). Measured on `mines9`: 2.2 to 2.4 times as fast as
+    /// [`PlayerOptions::new`] on expert (twice on beginner and intermediate), and 0.13 to
+    /// 0.19 points weaker there; `mines10` took about a tenth off the default's instructions
+    /// (docs/BENCHMARKS.md).
     pub fn fast(rule: FirstClick) -> Self {
         Self {
             first_click: rule,

@@ -131,7 +131,7 @@ pub struct PlayArgs {
     endgame_layouts: Option<usize>,
     /// Exact player: start from the faster player that was the default before `mines9`
     /// (without D. N. Hill's further parts: a smaller endgame search, no isolated regions,
-    /// --hill-off-edge, --hill-enablers, --living-safe or --hotspots); about 2.2-2.4 times as
+    /// --hill-off-edge, --hill-enablers, --living-safe, --hotspots or chain 50/50s); about 2.2-2.4 times as
     /// many games per second on expert, 0.13-0.19 points fewer wins there. The other flags
     /// still change single parts.
     #[arg(long, conflicts_with = "hill_like")]
@@ -244,8 +244,9 @@ pub struct PlayArgs {
     /// Exact player: at most this many candidates are compared by the look-ahead.
     #[arg(long, default_value_t = GuessOptions::default().look_ahead_top)]
     look_ahead_top: usize,
-    /// Exact player: also take chain 50/50s at once (D. N. Hill's chains of links: cells that
-    /// take one of two patterns in every layout, which nothing can ever tell apart).
+    /// Exact player: take chain 50/50s at once (D. N. Hill's chains of links: cells that
+    /// take one of two patterns in every layout, which nothing can ever tell apart; on by
+    /// default since `mines10`, off with --fast).
     #[arg(long, overrides_with = "no_chain_fifty_fifty")]
     chain_fifty_fifty: bool,
     /// Exact player: no chain 50/50s.
