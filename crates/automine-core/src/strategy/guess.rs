@@ -523,6 +523,9 @@ struct Scored {
 struct Prune {
     factor: f64,
     beat: f64,
+    /// The most a number's next-click term can be multiplied by: 1, or with risk hotspots
+    /// `1 / h(now)` (their ratio `h(next) / h(now)` never exceeds it, as `h(next) <= 1`).
+    scale: f64,
 }
 
 /// [`score`], and the covered cells that are certainly safe whenever `cell` is (certainly
@@ -553,12 +556,12 @@ fn score_and_implied(
     // Whether the numbers still to come, each with a certainly safe next click, could lift
     // the score above the bound.
     let can_win = |mass: f64, secondary: f64, blended: f64, progress: f64, opening: f64| {
-        prune.is_none_or(|Prune { factor, beat }| {
+        prune.is_none_or(|Prune { factor, beat, scale }| {
             // A little slack keeps the bound above the exact value despite rounding.
             let rest = (1.0 - p_mine - mass).max(0.0) + 1e-9;
             let next = if options.blend_second { blended } else { secondary };
             let bound = next
-                + rest
+                + rest * scale
                 + options.progress_weight * (progress + rest)
                 + options.opening_weight * (opening + rest * max_opening);
             bound * factor > beat + 1e-12
@@ -887,13 +890,14 @@ fn rank_cells(
         }
         // Only the best living candidate can prune: a pruned cell, dead or living, could not
         // be chosen over it.
-        // The hotspot ratio may exceed 1, which the pruning bound does not allow for.
-        let prune = if options.dominated || hot.is_some() {
+        // The hotspot ratio may exceed 1: the bound scales the numbers still to come by its most.
+        let prune = if options.dominated {
             None
         } else {
             ranked.best.as_ref().map(|b| Prune {
                 factor,
                 beat: b.value * (1.0 - margin),
+                scale: hot.map_or(1.0, |h| 1.0 / h.now),
             })
         };
         let Scored {
@@ -1215,6 +1219,45 @@ mod tests {
         })
         .unwrap();
         assert_eq!(numbers, 3);
+    }
+
+    /// Pruning (abandoning a candidate once it cannot beat the best) never changes the best
+    /// candidate or its value, also with risk hotspots on the board (the bound then scales
+    /// the numbers still to come by `1 / h(now)`): checked against ranking without pruning
+    /// (which [`GuessOptions::dominated`] turns off) on expert positions.
+    #[test]
+    fn pruning_never_changes_the_best_candidate() {
+        use crate::settings::{FirstClick, GameSettings};
+        use crate::suite::played_positions;
+        let dims = crate::geometry::Dims::new(crate::geometry::Width(30), crate::geometry::Height(16)).unwrap();
+        let settings = GameSettings::new(dims, 99, FirstClick::Safe).unwrap();
+        let options = crate::strategy::exact_player::PlayerOptions::new(FirstClick::Safe).guess;
+        let unpruned = GuessOptions {
+            dominated: true,
+            ..options
+        };
+        let (mut checked, mut with_hotspots) = (0, 0);
+        for view in played_positions(settings, 0..60, 0.1..=0.9, 4) {
+            let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+            let mut cache = ComponentCache::new();
+            let fast = rank(&view, &a.map, a.ln_layouts, &options, &mut cache, 0.0).unwrap();
+            let slow = rank(&view, &a.map, a.ln_layouts, &unpruned, &mut cache, 0.0).unwrap();
+            let key = |r: &Ranked| {
+                r.best
+                    .as_ref()
+                    .or(r.best_dead.as_ref())
+                    .map(|e| (e.guess.cell, e.value))
+            };
+            let (x, y) = (key(&fast), key(&slow));
+            assert_eq!(x.map(|e| e.0), y.map(|e| e.0), "\n{view}");
+            assert!(x.zip(y).is_none_or(|(x, y)| (x.1 - y.1).abs() < 1e-12), "\n{view}");
+            checked += 1;
+            with_hotspots += usize::from(!long_term_risk::hotspots(&view, &a.map).is_empty());
+        }
+        assert!(
+            checked > 50 && with_hotspots > 5,
+            "{checked} positions, {with_hotspots} with hotspots"
+        );
     }
 
     #[test]
