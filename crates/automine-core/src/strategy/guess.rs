@@ -780,23 +780,10 @@ struct Ranked {
     scored: Vec<CellId>,
 }
 
-/// Score the candidates of `view`; a candidate is abandoned as soon as it cannot reach
-/// `(1 − margin)` × the best value found so far (`margin` 0: it cannot beat the best).
-fn rank(
-    view: &PlayerView,
-    map: &ProbabilityMap,
-    ln_layouts: f64,
-    options: &GuessOptions,
-    cache: &mut ComponentCache,
-    margin: f64,
-) -> Result<Ranked, ProbabilityError> {
-    rank_cells(view, map, ln_layouts, options, cache, margin, None)
-}
-
 /// Cells, each with a probability (a mine chance or an influence).
 type CellValues = Vec<(CellId, f64)>;
 
-/// The cells [`rank_cells`] scores, with P(mine): `only`'s covered uncertain cells, or the
+/// The cells [`rank`] scores, with P(mine): `only`'s covered uncertain cells, or the
 /// candidates and the cells their long-term risk lifts over the cut-off; and the influences
 /// already computed on the way (the lifted cells of --hill-enablers), not to compute again.
 fn cells_to_rank(
@@ -846,9 +833,10 @@ fn cells_to_rank(
     Ok((cells, known_influence))
 }
 
-/// [`rank`] over the cells `only` (the covered ones that are not certain mines) instead of the
-/// candidates (`None`).
-fn rank_cells(
+/// Score the candidates of `view` (`only`: those of these cells that are covered and not
+/// certain mines); a candidate is abandoned as soon as it cannot reach `(1 − margin)` × the
+/// best value found so far (`margin` 0: it cannot beat the best).
+fn rank(
     view: &PlayerView,
     map: &ProbabilityMap,
     ln_layouts: f64,
@@ -960,7 +948,7 @@ fn third_click(
             let w = if map.covered().all(|(_, p)| p >= 1.0) || map.certain_safe().next().is_some() {
                 1.0
             } else {
-                let ranked = rank(opened, map, analysis.ln_layouts, &shallow, cache, 0.0)?;
+                let ranked = rank(opened, map, analysis.ln_layouts, &shallow, cache, 0.0, None)?;
                 ranked.best.or(ranked.best_dead).map_or(1.0, |e| e.value.min(1.0))
             };
             total += p_v * w;
@@ -985,7 +973,7 @@ pub fn choose_among(
     cache: &mut ComponentCache,
     cells: &[CellId],
 ) -> Result<Option<CellId>, ProbabilityError> {
-    let ranked = rank_cells(view, map, ln_layouts, options, cache, 0.0, Some(cells))?;
+    let ranked = rank(view, map, ln_layouts, options, cache, 0.0, Some(cells))?;
     Ok(ranked.best.or(ranked.best_dead).map(|e| e.guess.cell))
 }
 
@@ -1009,7 +997,7 @@ pub fn choose_guess(
     } else {
         0.0
     };
-    let ranked = rank(view, map, ln_layouts, options, cache, margin)?;
+    let ranked = rank(view, map, ln_layouts, options, cache, margin, None)?;
     let mut chosen = ranked.best.clone().or(ranked.best_dead);
     if options.look_ahead
         && let Some(best) = &ranked.best
@@ -1240,8 +1228,8 @@ mod tests {
         for view in played_positions(settings, 0..60, 0.1..=0.9, 4) {
             let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
             let mut cache = ComponentCache::new();
-            let fast = rank(&view, &a.map, a.ln_layouts, &options, &mut cache, 0.0).unwrap();
-            let slow = rank(&view, &a.map, a.ln_layouts, &unpruned, &mut cache, 0.0).unwrap();
+            let fast = rank(&view, &a.map, a.ln_layouts, &options, &mut cache, 0.0, None).unwrap();
+            let slow = rank(&view, &a.map, a.ln_layouts, &unpruned, &mut cache, 0.0, None).unwrap();
             let key = |r: &Ranked| {
                 r.best
                     .as_ref()
@@ -1431,7 +1419,7 @@ mod tests {
             if a.map.certain_safe().next().is_some() {
                 continue;
             }
-            let ranked = rank(&view, &a.map, a.ln_layouts, &options, &mut cache, 1.0).unwrap();
+            let ranked = rank(&view, &a.map, a.ln_layouts, &options, &mut cache, 1.0, None).unwrap();
             for entry in &ranked.living {
                 let deep = third_click(&view, a.ln_layouts, entry, &options, &mut cache).unwrap();
                 assert!(
