@@ -52,8 +52,9 @@ pub struct PlayerOptions {
     /// Take a pseudo-50/50 (a cell that is either safe or half of a 50/50 that can never be
     /// broken, [`long_term_risk::pseudo_fifty_fifty`]) at once, before the guess.
     pub pseudo_fifty_fifty: bool,
-    /// Also take a chain 50/50 at once (D. N. Hill's chains of links:
-    /// [`chain_fifty_fifty`](crate::strategy::fifty_fifty::chain_fifty_fifty)), after the forced 50/50 test finds none.
+    /// Take a chain 50/50 at once (D. N. Hill's chains of links:
+    /// [`chain_fifty_fifty`](crate::strategy::fifty_fifty::chain_fifty_fifty)), after the
+    /// forced 50/50 test finds none.
     pub chain_fifty_fifty: bool,
     /// Open the best cell of a forced or chain 50/50 by the guess's value
     /// ([`choose_among`]: D. N. Hill's tie-break) instead of the first in row-major order.
