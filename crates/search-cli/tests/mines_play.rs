@@ -159,6 +159,7 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
     assert_eq!(json(&out)["fifty_fifty_tie_break"], false);
     assert_eq!(json(&out)["hill_dominating"], false);
     assert_eq!(json(&out)["lift_above_floor"], false);
+    assert_eq!(json(&out)["living_cut_off"], false);
     let (ok, out, _) = play(&[&base[..], &["--no-chain-fifty-fifty"]].concat());
     assert!(ok);
     assert_eq!(json(&out)["chain_fifty_fifty"], false);
@@ -171,6 +172,7 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
                 "--fifty-fifty-tie-break",
                 "--hill-dominating",
                 "--lift-above-floor",
+                "--living-cut-off",
             ],
         ]
         .concat(),
@@ -180,6 +182,7 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
     assert_eq!(json(&out)["fifty_fifty_tie_break"], true);
     assert_eq!(json(&out)["hill_dominating"], true);
     assert_eq!(json(&out)["lift_above_floor"], true);
+    assert_eq!(json(&out)["living_cut_off"], true);
     let (ok, _, err) = play(&[&base[..], &["--fast", "--hill-like"]].concat());
     assert!(!ok && err.contains("cannot be used with"), "{err}");
     let (ok, out, _) = play(&[&base[..], &["--no-endgame"]].concat());

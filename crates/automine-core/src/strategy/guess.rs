@@ -138,6 +138,10 @@ pub struct GuessOptions {
     /// [`Self::max_frontier`]), as in D. N. Hill's JavaScript solver; otherwise only cells that
     /// the risk lifts over the cut-off.
     pub lift_above_floor: bool,
+    /// The cut-off (and Hill's off-edge rule) is relative to the safest cell that is not
+    /// dead, as in D. N. Hill's solvers (a dead frontier cell cannot make every living cell
+    /// drop out of the candidates); otherwise to the safest cell of all.
+    pub living_cut_off: bool,
 }
 
 impl Default for GuessOptions {
@@ -170,6 +174,7 @@ impl Default for GuessOptions {
             living_safe: false,
             hill_dominating: false,
             lift_above_floor: false,
+            living_cut_off: false,
         }
     }
 }
@@ -282,9 +287,27 @@ fn is_frontier(view: &PlayerView, id: CellId) -> bool {
         .any(|n| matches!(view.at(n), CellView::Revealed(_)))
 }
 
+/// The safety the candidates' cut-off is relative to: the best of every covered cell, or with
+/// [`GuessOptions::living_cut_off`] the best of the interior and the frontier cells that are
+/// living or certainly safe (the best of all when there is none).
+fn cut_off_safety(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions) -> f64 {
+    let all = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
+    if !options.living_cut_off {
+        return all;
+    }
+    let mut living = f64::NEG_INFINITY;
+    for (id, p) in map.covered() {
+        let s = 1.0 - p;
+        if s > living && (p <= 0.0 || !is_frontier(view, id) || !is_cheaply_dead(view, map, id)) {
+            living = s;
+        }
+    }
+    if living == f64::NEG_INFINITY { all } else { living }
+}
+
 /// The candidate cells for a guess, safest first.
 fn candidates(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions) -> Vec<(CellId, f64)> {
-    let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
+    let best_safety = cut_off_safety(view, map, options);
     let floor = best_safety * options.cut_off;
     let mut frontier: Vec<(CellId, f64)> = Vec::new();
     let mut interior: Vec<(usize, CellId, f64)> = Vec::new();
@@ -798,7 +821,7 @@ fn cells_to_rank(
     let mut known_influence: Vec<(CellId, f64)> = Vec::new();
     let Some(only) = only else {
         let mut cells = candidates(view, map, options);
-        let best_safety = map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
+        let best_safety = cut_off_safety(view, map, options);
         if options.hill_enablers && options.influence_weight > 0.0 {
             for (id, p, influence) in long_term_risk::influenced_cells_js_sharing(
                 view,
@@ -1207,6 +1230,58 @@ mod tests {
         })
         .unwrap();
         assert_eq!(numbers, 3);
+    }
+
+    /// An expert position (seed 700565 of the safe rule, our third guess) whose safest cell,
+    /// (10,15), is dead: the cut-off relative to it leaves out every living cell, so the
+    /// default guesses the dead cell; relative to the safest living cell (D. N. Hill's rule,
+    /// and his JavaScript solver's move here) the living (7,12) is a candidate and chosen.
+    #[test]
+    fn the_living_cut_off_keeps_living_candidates_beside_a_dead_safest_cell() {
+        let text = "30x16 99
+12.10001..2..102.2000111000000
+.212110122233203.30012.2100000
+2212.3110001.102.3101.3.100000
+1.24.5.3110222012.213231211000
+23...5.4.101.101233.2.102.2011
+........21011112.2.221102.202.
+.....2..2101111.2211011111113.
+.....212.112.111100001.10002.3
+.....311111.3312110112110002.3
+......221223.2.2.213.32121112.
+.....4.4.3.3233422.3..2.2.2111
+.........32.22..1112222122.100
+........21223.4320122111111111
+........101.212.212..34.20001.
+........21222123..4.4...421122
+....................2233..11.1
+";
+        let (view, a) = analysed(text);
+        let at = |c: u16, r: u16| {
+            view.dims()
+                .id(crate::geometry::Pos::new(
+                    crate::geometry::Col(c),
+                    crate::geometry::Row(r),
+                ))
+                .unwrap()
+        };
+        let (dead, living) = (at(10, 15), at(7, 12));
+        assert!(is_cheaply_dead(&view, &a.map, dead));
+        let best = a.map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
+        assert!((1.0 - a.map.at(dead).unwrap() - best).abs() < 1e-12);
+        assert!(1.0 - a.map.at(living).unwrap() < 0.9 * best);
+        let mut options = crate::strategy::exact_player::PlayerOptions::new(crate::settings::FirstClick::Safe).guess;
+        let mut cache = ComponentCache::new();
+        assert_eq!(
+            choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap(),
+            Some(dead)
+        );
+        options.living_cut_off = true;
+        assert!(cut_off_safety(&view, &a.map, &options) < best);
+        assert_eq!(
+            choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap(),
+            Some(living)
+        );
     }
 
     /// Pruning (abandoning a candidate once it cannot beat the best) never changes the best

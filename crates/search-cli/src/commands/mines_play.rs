@@ -326,6 +326,13 @@ pub struct PlayArgs {
     /// Exact player: only cells that the long-term risk lifts over the cut-off join.
     #[arg(long)]
     no_lift_above_floor: bool,
+    /// Exact player: the candidates' cut-off is relative to the safest cell that is not
+    /// dead (D. N. Hill's rule), not to the safest of all.
+    #[arg(long, overrides_with = "no_living_cut_off")]
+    living_cut_off: bool,
+    /// Exact player: the cut-off is relative to the safest cell of all.
+    #[arg(long)]
+    no_living_cut_off: bool,
     /// Exact player: how ties between interior candidates with equally many covered
     /// neighbours are broken: row-major order, nearest to the revealed cells first, or farthest.
     #[arg(long, value_enum, default_value_t = InteriorOrderArg::from(GuessOptions::default().interior_order))]
@@ -423,6 +430,7 @@ fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
     guess.living_safe = switch(args.living_safe, args.no_living_safe, guess.living_safe);
     guess.hill_dominating = switch(args.hill_dominating, args.no_hill_dominating, guess.hill_dominating);
     guess.lift_above_floor = switch(args.lift_above_floor, args.no_lift_above_floor, guess.lift_above_floor);
+    guess.living_cut_off = switch(args.living_cut_off, args.no_living_cut_off, guess.living_cut_off);
     options.endgame_layouts = if args.no_endgame {
         0
     } else {
@@ -532,6 +540,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
     summary["living_safe"] = serde_json::json!(guess.living_safe);
     summary["hill_dominating"] = serde_json::json!(guess.hill_dominating);
     summary["lift_above_floor"] = serde_json::json!(guess.lift_above_floor);
+    summary["living_cut_off"] = serde_json::json!(guess.living_cut_off);
     summary["fast"] = serde_json::json!(args.fast);
     summary["fifty_fifty_tie_break"] = serde_json::json!(options.fifty_fifty_tie_break);
     summary
