@@ -1065,6 +1065,12 @@ mod tests {
         (view, a)
     }
 
+    /// The cell at column `c`, row `r` of `view`.
+    fn cell_at(view: &PlayerView, c: u16, r: u16) -> CellId {
+        use crate::geometry::{Col, Pos, Row};
+        view.dims().id(Pos::new(Col(c), Row(r))).unwrap()
+    }
+
     /// `.1...` with 2 mines: one mine in {0, 2} (the 1), the other in {3, 4}. Cell 0 sees
     /// only the 1, so if safe it shows 1: dead. Cell 4 sees only cell 3, which is then the
     /// second mine: it shows 1, dead. Cells 2 and 3 can show two numbers each: living.
@@ -1205,14 +1211,7 @@ mod tests {
 ..............................
 ";
         let (view, a) = analysed(text);
-        let at = |c: u16, r: u16| {
-            view.dims()
-                .id(crate::geometry::Pos::new(
-                    crate::geometry::Col(c),
-                    crate::geometry::Row(r),
-                ))
-                .unwrap()
-        };
+        let at = |c: u16, r: u16| cell_at(&view, c, r);
         let mut options = crate::strategy::exact_player::PlayerOptions::new(crate::settings::FirstClick::Safe).guess;
         let mut cache = ComponentCache::new();
         let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap();
@@ -1257,14 +1256,7 @@ mod tests {
 ....................2233..11.1
 ";
         let (view, a) = analysed(text);
-        let at = |c: u16, r: u16| {
-            view.dims()
-                .id(crate::geometry::Pos::new(
-                    crate::geometry::Col(c),
-                    crate::geometry::Row(r),
-                ))
-                .unwrap()
-        };
+        let at = |c: u16, r: u16| cell_at(&view, c, r);
         let (dead, living) = (at(10, 15), at(7, 12));
         assert!(is_cheaply_dead(&view, &a.map, dead));
         let best = a.map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
