@@ -305,9 +305,8 @@ fn cut_off_safety(view: &PlayerView, map: &ProbabilityMap, options: &GuessOption
     if living == f64::NEG_INFINITY { all } else { living }
 }
 
-/// The candidate cells for a guess, safest first.
-fn candidates(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions) -> Vec<(CellId, f64)> {
-    let best_safety = cut_off_safety(view, map, options);
+/// The candidate cells for a guess, safest first; `best_safety` is [`cut_off_safety`].
+fn candidates(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions, best_safety: f64) -> Vec<(CellId, f64)> {
     let floor = best_safety * options.cut_off;
     let mut frontier: Vec<(CellId, f64)> = Vec::new();
     let mut interior: Vec<(usize, CellId, f64)> = Vec::new();
@@ -820,8 +819,8 @@ fn cells_to_rank(
 ) -> Result<(CellValues, CellValues), ProbabilityError> {
     let mut known_influence: Vec<(CellId, f64)> = Vec::new();
     let Some(only) = only else {
-        let mut cells = candidates(view, map, options);
         let best_safety = cut_off_safety(view, map, options);
+        let mut cells = candidates(view, map, options, best_safety);
         if options.hill_enablers && options.influence_weight > 0.0 {
             for (id, p, influence) in long_term_risk::influenced_cells_js_sharing(
                 view,
@@ -1397,7 +1396,10 @@ mod tests {
                 interior_cut_off: cut,
                 ..GuessOptions::default()
             };
-            let mut c: Vec<u32> = candidates(&view, &a.map, &options).iter().map(|x| x.0.0).collect();
+            let mut c: Vec<u32> = candidates(&view, &a.map, &options, cut_off_safety(&view, &a.map, &options))
+                .iter()
+                .map(|x| x.0.0)
+                .collect();
             c.sort_unstable();
             c
         };
@@ -1416,7 +1418,8 @@ mod tests {
             ..GuessOptions::default()
         };
         let has_interior = |cut: f64| {
-            candidates(&view, &a.map, &options(cut))
+            let options = options(cut);
+            candidates(&view, &a.map, &options, cut_off_safety(&view, &a.map, &options))
                 .iter()
                 .any(|x| !is_frontier(&view, x.0))
         };
@@ -1461,7 +1464,7 @@ mod tests {
             cut_off: 0.0,
             ..GuessOptions::default()
         };
-        let cells = candidates(&view, &a.map, &options);
+        let cells = candidates(&view, &a.map, &options, cut_off_safety(&view, &a.map, &options));
         assert!(!cells.is_empty() && cells.iter().all(|&(c, _)| view.dims().pos(c).col().0 >= 6));
     }
 
