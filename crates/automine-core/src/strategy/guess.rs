@@ -142,6 +142,12 @@ pub struct GuessOptions {
     /// dead, as in D. N. Hill's solvers (a dead frontier cell cannot make every living cell
     /// drop out of the candidates); otherwise to the safest cell of all.
     pub living_cut_off: bool,
+    /// With [`Self::hill_enablers`], the cells that join the candidates for their long-term
+    /// risk are those of D. N. Hill's Java solver's board-wide sweep: safety plus a narrower
+    /// influence (shapes with at most one enabler still to be a mine, each above 2.5%)
+    /// reaches the cut-off, over it already or not; otherwise the cells that the full
+    /// influence lifts over the cut-off. The score uses the full influence either way.
+    pub narrow_lift: bool,
 }
 
 impl Default for GuessOptions {
@@ -175,6 +181,7 @@ impl Default for GuessOptions {
             hill_dominating: false,
             lift_above_floor: false,
             living_cut_off: false,
+            narrow_lift: false,
         }
     }
 }
@@ -821,7 +828,15 @@ fn cells_to_rank(
     let Some(only) = only else {
         let best_safety = cut_off_safety(view, map, options);
         let mut cells = candidates(view, map, options, best_safety);
-        if options.hill_enablers && options.influence_weight > 0.0 {
+        if options.hill_enablers && options.narrow_lift && options.influence_weight > 0.0 {
+            for (id, p) in
+                long_term_risk::swept_cells_sharing(view, map, ln_layouts, best_safety * options.cut_off, cache, memo)?
+            {
+                if !cells.iter().any(|&(c, _)| c == id) {
+                    cells.push((id, p));
+                }
+            }
+        } else if options.hill_enablers && options.influence_weight > 0.0 {
             for (id, p, influence) in long_term_risk::influenced_cells_js_sharing(
                 view,
                 map,

@@ -667,14 +667,19 @@ pub fn enabler_influence_js(
     c: CellId,
     cache: &mut ComponentCache,
 ) -> Result<f64, ProbabilityError> {
-    enabler_influence_js_with(view, map, ln_layouts, c, &mut Solver::new(cache))
+    enabler_influence_js_with(view, map, ln_layouts, c, JS_BOX_MISSING_MAX, &mut Solver::new(cache))
 }
 
+/// [`enabler_influence_js`]'s boxes: at most this many enablers still to be mines.
+const JS_BOX_MISSING_MAX: usize = 2;
+
+/// [`enabler_influence_js`] with boxes of at most `box_missing_max` enablers still to be mines.
 fn enabler_influence_js_with(
     view: &PlayerView,
     map: &ProbabilityMap,
     ln_layouts: f64,
     c: CellId,
+    box_missing_max: usize,
     solver: &mut Solver<'_>,
 ) -> Result<f64, ProbabilityError> {
     if !open_question(view, map, c) {
@@ -711,7 +716,7 @@ fn enabler_influence_js_with(
         let Some(mut mines) = missing_mines(view, map, enablers.into_iter()) else {
             continue;
         };
-        if !mines.contains(&c) || mines.len() > 2 || mines.len() + 2 > view.mines_left() as usize {
+        if !mines.contains(&c) || mines.len() > box_missing_max || mines.len() + 2 > view.mines_left() as usize {
             continue;
         }
         mines.extend([t0, t3]);
@@ -766,7 +771,7 @@ fn influence_js_with(
 ) -> Result<f64, ProbabilityError> {
     let p = map.at(c).unwrap_or(1.0);
     let total = fifty_fifty_influence_with(view, map, ln_layouts, c, solver)?
-        + enabler_influence_js_with(view, map, ln_layouts, c, solver)?;
+        + enabler_influence_js_with(view, map, ln_layouts, c, JS_BOX_MISSING_MAX, solver)?;
     Ok(total.min(p).min(1.0 - p).max(0.0))
 }
 
@@ -800,6 +805,79 @@ pub(crate) fn influenced_cells_js_sharing(
     lifted_cells(view, map, floor, above, |c| {
         influence_js_sharing(view, map, ln_layouts, c, cache, memo).map(Some)
     })
+}
+
+/// The narrow sweep's limits: a pair or a box with at most one enabler still to be a mine.
+const SWEEP_PAIR_MAX_MINES: usize = 2;
+const SWEEP_BOX_MAX_MINES: usize = 3;
+
+/// The 50/50 influence of `c` as D. N. Hill's Java solver's board-wide sweep finds it (his
+/// `LongTermRiskHelper`), which decides which cells the long-term risk adds to the guess's
+/// candidates: only pairs and 2×2 boxes with at most one enabler still to be a mine, each
+/// shape (as a 50/50 or with `c` its last enabler) counted only when its chance is above
+/// 2.5% (twice the tally for a pair), capped at `min(P(c mine), P(c safe))`. Narrower than
+/// [`influence_js`], which scores the candidates.
+fn swept_influence(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    solver: &mut Solver<'_>,
+) -> Result<f64, ProbabilityError> {
+    if !open_question(view, map, c) {
+        return Ok(0.0);
+    }
+    let p = map.at(c).unwrap_or(1.0);
+    let (pairs, boxes) = shape_tallies(
+        view,
+        map,
+        ln_layouts,
+        c,
+        SWEEP_PAIR_MAX_MINES,
+        SWEEP_BOX_MAX_MINES,
+        solver,
+    )?;
+    let pairs: f64 = pairs.into_iter().filter(|&t| 2.0 * t > JS_INFLUENCE_THRESHOLD).sum();
+    let best_box = boxes
+        .into_iter()
+        .filter(|&t| t > JS_INFLUENCE_THRESHOLD)
+        .fold(0.0, f64::max);
+    let enablers = enabler_influence_js_with(view, map, ln_layouts, c, 1, solver)?;
+    Ok((pairs + best_box + enablers).min(p).min(1.0 - p).max(0.0))
+}
+
+/// The covered cells whose safety plus their [`swept_influence`] reaches `floor`, over it
+/// already or not, with their P(mine), in row-major order: the cells D. N. Hill's Java
+/// solver adds to the candidates for their long-term risk. Only cells around which a shape
+/// of the sweep could form (a cheap structural test) are solved. `memo` belongs to `view`.
+pub(crate) fn swept_cells_sharing(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    floor: f64,
+    cache: &mut ComponentCache,
+    memo: &mut ViewMemo,
+) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
+    let mut solver = Solver {
+        cache,
+        memo: std::mem::take(memo),
+    };
+    let lifted = lifted_cells(view, map, floor, true, |c| {
+        // A cell can be the last enabler of a pair only if it is next to one: the pair test
+        // below covers its own shapes, the enabler shapes lie within two steps.
+        if may_form_shape_within(view, map, c, SWEEP_PAIR_MAX_MINES, SWEEP_BOX_MAX_MINES)
+            || view
+                .dims()
+                .neighbours(c)
+                .any(|n| may_form_shape_within(view, map, n, SWEEP_PAIR_MAX_MINES, SWEEP_BOX_MAX_MINES))
+        {
+            swept_influence(view, map, ln_layouts, c, &mut solver).map(Some)
+        } else {
+            Ok(None)
+        }
+    });
+    *memo = solver.memo;
+    Ok(lifted?.into_iter().map(|(c, p, _)| (c, p)).collect())
 }
 
 /// A *risk hotspot* (D. N. Hill's later solver): the one enabler still missing of a pair
@@ -1034,6 +1112,42 @@ mod tests {
             }
         }
         assert!(extra > 0, "no position had a cell over the floor with some influence");
+    }
+
+    /// The sweep's influence counts fewer shapes than the full one, never more; its cells are
+    /// exactly those whose safety plus that influence reaches the floor, with some influence.
+    #[test]
+    fn the_sweep_lifts_by_a_narrower_influence_than_the_full_one() {
+        use crate::settings::{FirstClick, GameSettings};
+        use crate::suite::played_positions;
+        let dims = Dims::new(crate::geometry::Width(16), crate::geometry::Height(16)).unwrap();
+        let settings = GameSettings::new(dims, 40, FirstClick::Safe).unwrap();
+        let (mut swept_total, mut narrower) = (0, 0);
+        for view in played_positions(settings, 0..20, 0.1..=0.9, 2) {
+            let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
+            let best = a.map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
+            let floor = 0.9 * best;
+            let mut cache = ComponentCache::new();
+            let mut memo = ViewMemo::default();
+            let swept = swept_cells_sharing(&view, &a.map, a.ln_layouts, floor, &mut cache, &mut memo).unwrap();
+            let mut solver = Solver::new(&mut cache);
+            for (c, p) in a
+                .map
+                .covered()
+                .filter(|&(c, p)| p > 0.0 && p < 1.0 && view.at(c) == CellView::Covered)
+            {
+                let narrow = swept_influence(&view, &a.map, a.ln_layouts, c, &mut solver).unwrap();
+                let full = influence_js_with(&view, &a.map, a.ln_layouts, c, &mut solver).unwrap();
+                assert!(narrow <= full + 1e-12, "{c:?}: sweep {narrow} > full {full}\n{view}");
+                narrower += usize::from(narrow < full);
+                let lifted = narrow > 0.0 && 1.0 - p + narrow >= floor;
+                let listed = swept.iter().any(|&(x, _)| x == c);
+                assert_eq!(listed, lifted, "{c:?} p {p} sweep {narrow} floor {floor}\n{view}");
+                swept_total += usize::from(listed);
+            }
+        }
+        assert!(swept_total > 0, "the sweep lifted no cell");
+        assert!(narrower > 0, "the sweep was never narrower than the full influence");
     }
 
     /// On a 4x1 strip with one mine among the two middle cells, the pair is enclosed by

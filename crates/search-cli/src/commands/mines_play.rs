@@ -333,6 +333,14 @@ pub struct PlayArgs {
     /// Exact player: the cut-off is relative to the safest cell of all.
     #[arg(long)]
     no_living_cut_off: bool,
+    /// Exact player (with the JavaScript long-term risk): the cells that join the candidates
+    /// for their long-term risk are those of D. N. Hill's Java solver's narrower sweep
+    /// (shapes with at most one enabler still to be a mine), over the cut-off already or not.
+    #[arg(long, overrides_with = "no_narrow_lift")]
+    narrow_lift: bool,
+    /// Exact player: the full long-term risk lifts cells over the cut-off.
+    #[arg(long)]
+    no_narrow_lift: bool,
     /// Exact player: how ties between interior candidates with equally many covered
     /// neighbours are broken: row-major order, nearest to the revealed cells first, or farthest.
     #[arg(long, value_enum, default_value_t = InteriorOrderArg::from(GuessOptions::default().interior_order))]
@@ -431,6 +439,7 @@ fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
     guess.hill_dominating = switch(args.hill_dominating, args.no_hill_dominating, guess.hill_dominating);
     guess.lift_above_floor = switch(args.lift_above_floor, args.no_lift_above_floor, guess.lift_above_floor);
     guess.living_cut_off = switch(args.living_cut_off, args.no_living_cut_off, guess.living_cut_off);
+    guess.narrow_lift = switch(args.narrow_lift, args.no_narrow_lift, guess.narrow_lift);
     options.endgame_layouts = if args.no_endgame {
         0
     } else {
@@ -541,6 +550,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
     summary["hill_dominating"] = serde_json::json!(guess.hill_dominating);
     summary["lift_above_floor"] = serde_json::json!(guess.lift_above_floor);
     summary["living_cut_off"] = serde_json::json!(guess.living_cut_off);
+    summary["narrow_lift"] = serde_json::json!(guess.narrow_lift);
     summary["fast"] = serde_json::json!(args.fast);
     summary["fifty_fifty_tie_break"] = serde_json::json!(options.fifty_fifty_tie_break);
     summary
