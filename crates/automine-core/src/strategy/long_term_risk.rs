@@ -344,11 +344,56 @@ fn fifty_fifty_influence_with(
     if !open_question(view, map, c) {
         return Ok(0.0);
     }
+    Ok(cap(
+        map,
+        c,
+        shape_influence(view, map, ln_layouts, c, FULL_SHAPES, solver)?,
+    ))
+}
+
+/// Which shapes an influence counts: at most `pair_max` / `box_max` mines placed in a pair /
+/// a box (see [`shape_tallies`]), and a shape only when its chance is above `threshold`
+/// (twice the tally for a pair).
+#[derive(Debug, Clone, Copy)]
+struct ShapeLimits {
+    pair_max: usize,
+    box_max: usize,
+    threshold: f64,
+}
+
+/// The shapes of [`fifty_fifty_influence`]: every tally counts.
+const FULL_SHAPES: ShapeLimits = ShapeLimits {
+    pair_max: PAIR_MAX_MINES,
+    box_max: BOX_MAX_MINES,
+    threshold: 0.0,
+};
+
+/// The shapes of [`swept_influence`].
+const SWEEP_SHAPES: ShapeLimits = ShapeLimits {
+    pair_max: SWEEP_PAIR_MAX_MINES,
+    box_max: SWEEP_BOX_MAX_MINES,
+    threshold: JS_INFLUENCE_THRESHOLD,
+};
+
+/// The pairs' tallies around `c` plus the largest box's, within `limits`; not capped.
+fn shape_influence(
+    view: &PlayerView,
+    map: &ProbabilityMap,
+    ln_layouts: f64,
+    c: CellId,
+    limits: ShapeLimits,
+    solver: &mut Solver<'_>,
+) -> Result<f64, ProbabilityError> {
+    let (pairs, boxes) = shape_tallies(view, map, ln_layouts, c, limits.pair_max, limits.box_max, solver)?;
+    let pairs: f64 = pairs.into_iter().filter(|&t| 2.0 * t > limits.threshold).sum();
+    let best_box = boxes.into_iter().filter(|&t| t > limits.threshold).fold(0.0, f64::max);
+    Ok(pairs + best_box)
+}
+
+/// An influence capped at `min(P(c mine), P(c safe))`.
+fn cap(map: &ProbabilityMap, c: CellId, influence: f64) -> f64 {
     let p = map.at(c).unwrap_or(1.0);
-    let (pairs, boxes) = shape_tallies(view, map, ln_layouts, c, PAIR_MAX_MINES, BOX_MAX_MINES, solver)?;
-    let pairs: f64 = pairs.iter().sum();
-    let best_box = boxes.iter().copied().fold(0.0, f64::max);
-    Ok((pairs + best_box).min(p).min(1.0 - p).max(0.0))
+    influence.min(p).min(1.0 - p).max(0.0)
 }
 
 /// The tallies of every pair and every 2×2 box around `c` (see the module docs), at most
@@ -769,10 +814,9 @@ fn influence_js_with(
     c: CellId,
     solver: &mut Solver<'_>,
 ) -> Result<f64, ProbabilityError> {
-    let p = map.at(c).unwrap_or(1.0);
     let total = fifty_fifty_influence_with(view, map, ln_layouts, c, solver)?
         + enabler_influence_js_with(view, map, ln_layouts, c, JS_BOX_MISSING_MAX, solver)?;
-    Ok(total.min(p).min(1.0 - p).max(0.0))
+    Ok(cap(map, c, total))
 }
 
 /// Like [`influenced_cells`], with the influence of [`influence_js`] (enablers included),
@@ -827,23 +871,9 @@ fn swept_influence(
     if !open_question(view, map, c) {
         return Ok(0.0);
     }
-    let p = map.at(c).unwrap_or(1.0);
-    let (pairs, boxes) = shape_tallies(
-        view,
-        map,
-        ln_layouts,
-        c,
-        SWEEP_PAIR_MAX_MINES,
-        SWEEP_BOX_MAX_MINES,
-        solver,
-    )?;
-    let pairs: f64 = pairs.into_iter().filter(|&t| 2.0 * t > JS_INFLUENCE_THRESHOLD).sum();
-    let best_box = boxes
-        .into_iter()
-        .filter(|&t| t > JS_INFLUENCE_THRESHOLD)
-        .fold(0.0, f64::max);
+    let shapes = shape_influence(view, map, ln_layouts, c, SWEEP_SHAPES, solver)?;
     let enablers = enabler_influence_js_with(view, map, ln_layouts, c, 1, solver)?;
-    Ok((pairs + best_box + enablers).min(p).min(1.0 - p).max(0.0))
+    Ok(cap(map, c, shapes + enablers))
 }
 
 /// The covered cells whose safety plus their [`swept_influence`] reaches `floor`, over it
