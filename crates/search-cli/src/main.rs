@@ -31,7 +31,7 @@ enum Command {
     /// Sudoku: solve, count and generate puzzles; compare branching strategies.
     Sudoku(commands::sudoku::SudokuArgs),
     /// Minesweeper: exact and teacher mine probabilities, training data, heat maps.
-    Mines(commands::mines::MinesArgs),
+    Mines(Box<commands::mines::MinesArgs>),
     /// Connect Four: exact scores of positions (`solve`), or a game against the solver (`play`).
     Connect4(commands::connect4::Connect4Args),
     /// Tic-tac-toe: value and best moves (`solve`), or a game against the engine (`play`).

@@ -123,8 +123,11 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
         "hill_off_edge",
         "hill_enablers",
         "living_safe",
-        "hotspots",
         "chain_fifty_fifty",
+        "defer_small_areas",
+        "living_cut_off",
+        "hill_dominating",
+        "fifty_fifty_tie_break",
     ];
     for extra in [&[][..], &["--hill-like"][..]] {
         let (ok, out, _) = play(&[&base[..], extra].concat());
@@ -133,15 +136,17 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
         assert_eq!(a["fast"], false);
         assert_eq!(a["endgame_layouts"], 1024);
         assert_eq!(a["endgame_nodes"], 300_000);
+        assert_eq!(a["guess_frontier"], 100);
+        assert_eq!(a["hotspots"], false);
         for key in hills {
             assert_eq!(a[key], true, "{key}: {out}");
         }
     }
-    let (ok, out, _) = play(&[&base[..], &["--endgame-layouts", "256", "--no-hotspots"]].concat());
+    let (ok, out, _) = play(&[&base[..], &["--endgame-layouts", "256", "--hotspots"]].concat());
     assert!(ok);
     let b = json(&out);
     assert_eq!(b["endgame_layouts"], 256);
-    assert_eq!(b["hotspots"], false);
+    assert_eq!(b["hotspots"], true);
     assert_eq!(b["hill_enablers"], true);
     let (ok, out, _) = play(&[&base[..], &["--fast"]].concat());
     assert!(ok);
@@ -149,6 +154,7 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
     assert_eq!(c["fast"], true);
     assert_eq!(c["endgame_layouts"], 256);
     assert_eq!(c["endgame_nodes"], 20_000);
+    assert_eq!(c["guess_frontier"], 10);
     for key in hills {
         assert_eq!(c[key], false, "{key}: {out}");
     }

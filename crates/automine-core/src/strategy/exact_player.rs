@@ -68,9 +68,13 @@ impl PlayerOptions {
     /// further parts (a larger endgame search: 1,024 layouts, about his JavaScript solver's
     /// 1,000, and 300,000 sets, his bulk runs' node limit; isolated regions first; his
     /// off-edge candidates; the long-term risk as his JavaScript solver weighs it; dead safe
-    /// cells worth nothing in the look-ahead; his risk hotspots) and, since branch `mines10`,
-    /// chain 50/50s. Until branch `mines9` this was `hill_like` (`--hill-like`), and the
-    /// default was [`PlayerOptions::fast`].
+    /// cells worth nothing in the look-ahead), since branch `mines10` chain 50/50s, and since
+    /// branch `mines11` the rules his Java solver has in its bulk runs: small enclosed areas
+    /// guessed last, the cut-off relative to the safest living cell, his dominating tile, a
+    /// 50/50's cell chosen by the guess's value, up to 100 frontier candidates (he has no
+    /// cap), and no risk hotspots (his Java solver computes them but does not use them).
+    /// Until branch `mines9` this was `hill_like` (`--hill-like`), and the default was
+    /// [`PlayerOptions::fast`].
     pub fn new(rule: FirstClick) -> Self {
         let mut options = Self::fast(rule);
         options.endgame_layouts = 1024;
@@ -79,8 +83,12 @@ impl PlayerOptions {
         options.guess.hill_off_edge = true;
         options.guess.hill_enablers = true;
         options.guess.living_safe = true;
-        options.guess.hotspots = true;
         options.chain_fifty_fifty = true;
+        options.guess.defer_small_areas = true;
+        options.guess.living_cut_off = true;
+        options.guess.hill_dominating = true;
+        options.guess.max_frontier = 100;
+        options.fifty_fifty_tie_break = true;
         options
     }
 

@@ -1227,6 +1227,7 @@ mod tests {
         let (view, a) = analysed(text);
         let at = |c: u16, r: u16| cell_at(&view, c, r);
         let mut options = crate::strategy::exact_player::PlayerOptions::new(crate::settings::FirstClick::Safe).guess;
+        options.hill_dominating = false;
         let mut cache = ComponentCache::new();
         let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap();
         assert_eq!(guess, Some(at(29, 1)));
@@ -1277,6 +1278,7 @@ mod tests {
         assert!((1.0 - a.map.at(dead).unwrap() - best).abs() < 1e-12);
         assert!(1.0 - a.map.at(living).unwrap() < 0.9 * best);
         let mut options = crate::strategy::exact_player::PlayerOptions::new(crate::settings::FirstClick::Safe).guess;
+        options.living_cut_off = false;
         let mut cache = ComponentCache::new();
         assert_eq!(
             choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap(),
@@ -1300,7 +1302,11 @@ mod tests {
         use crate::suite::played_positions;
         let dims = crate::geometry::Dims::new(crate::geometry::Width(30), crate::geometry::Height(16)).unwrap();
         let settings = GameSettings::new(dims, 99, FirstClick::Safe).unwrap();
-        let options = crate::strategy::exact_player::PlayerOptions::new(FirstClick::Safe).guess;
+        // Hotspots on (they are off by default since mines11): the bound's scale is tested too.
+        let options = GuessOptions {
+            hotspots: true,
+            ..crate::strategy::exact_player::PlayerOptions::new(FirstClick::Safe).guess
+        };
         let unpruned = GuessOptions {
             dominated: true,
             ..options

@@ -160,9 +160,10 @@ pub struct PlayArgs {
     /// Exact player: guess candidates need at least this fraction of the best safety.
     #[arg(long, default_value_t = GuessOptions::default().cut_off)]
     guess_cut_off: f64,
-    /// Exact player: at most this many frontier cells are scored for a guess (the safest).
-    #[arg(long, default_value_t = GuessOptions::default().max_frontier)]
-    guess_frontier: usize,
+    /// Exact player: at most this many frontier cells are scored for a guess (the safest)
+    /// [default: 100; 10 with --fast].
+    #[arg(long)]
+    guess_frontier: Option<usize>,
     /// Exact player: at most this many interior cells are scored for a guess.
     #[arg(long, default_value_t = GuessOptions::default().max_interior)]
     guess_interior: usize,
@@ -397,7 +398,7 @@ fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
     let guess = &mut options.guess;
     guess.secondary_safety = !args.no_secondary_safety;
     guess.cut_off = args.guess_cut_off;
-    guess.max_frontier = args.guess_frontier;
+    guess.max_frontier = args.guess_frontier.unwrap_or(guess.max_frontier);
     guess.max_interior = args.guess_interior;
     guess.progress_weight = args.progress_weight;
     guess.opening_weight = args.opening_weight;
