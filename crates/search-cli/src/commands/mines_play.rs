@@ -131,9 +131,11 @@ pub struct PlayArgs {
     endgame_layouts: Option<usize>,
     /// Exact player: start from the faster player that was the default before `mines9`
     /// (without D. N. Hill's further parts: a smaller endgame search, no isolated regions,
-    /// --hill-off-edge, --hill-enablers, --living-safe, --hotspots or chain 50/50s); about 2.2-2.4 times as
-    /// many games per second on expert, 0.13-0.19 points fewer wins there. The other flags
-    /// still change single parts.
+    /// --hill-off-edge, --hill-enablers, --living-safe, chain 50/50s, or the rules of his Java
+    /// solver that the default has since `mines11`: --defer-small-areas, --living-cut-off,
+    /// --hill-dominating, --fifty-fifty-tie-break and 100 frontier candidates); about twice as
+    /// many games per second on expert (measured on `mines10`), 0.13-0.19 points fewer wins
+    /// there (on `mines9`). The other flags still change single parts.
     #[arg(long, conflicts_with = "hill_like")]
     fast: bool,
     /// Exact player: the default player (Hill's further parts on). Accepted so that the
@@ -290,7 +292,8 @@ pub struct PlayArgs {
     #[arg(long)]
     no_interior_by_opening: bool,
     /// Exact player: weigh D. N. Hill's risk hotspots (the one missing enabler of a pair that
-    /// is a coin flip now) in the guess.
+    /// is a coin flip now) in the guess (off by default since `mines11`: his Java solver
+    /// computes them but does not weigh them).
     #[arg(long, overrides_with = "no_hotspots")]
     hotspots: bool,
     /// Exact player: no risk hotspots.
