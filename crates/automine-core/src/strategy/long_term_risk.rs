@@ -214,6 +214,18 @@ impl<'c> Solver<'c> {
         }
     }
 
+    /// Run `f` with a solver that uses `memo` (a view's [`ViewMemo`], kept between calls on
+    /// that view) and give the memo back afterwards.
+    fn sharing<T>(cache: &'c mut ComponentCache, memo: &mut ViewMemo, f: impl FnOnce(&mut Self) -> T) -> T {
+        let mut solver = Solver {
+            cache,
+            memo: std::mem::take(memo),
+        };
+        let result = f(&mut solver);
+        *memo = solver.memo;
+        result
+    }
+
     /// [`with_mines`], remembered: the flagged view does not depend on the order of `mines`.
     fn with_mines(
         &mut self,
@@ -798,13 +810,9 @@ pub(crate) fn influence_js_sharing(
     cache: &mut ComponentCache,
     memo: &mut ViewMemo,
 ) -> Result<f64, ProbabilityError> {
-    let mut solver = Solver {
-        cache,
-        memo: std::mem::take(memo),
-    };
-    let influence = influence_js_with(view, map, ln_layouts, c, &mut solver);
-    *memo = solver.memo;
-    influence
+    Solver::sharing(cache, memo, |solver| {
+        influence_js_with(view, map, ln_layouts, c, solver)
+    })
 }
 
 fn influence_js_with(
@@ -888,25 +896,22 @@ pub(crate) fn swept_cells_sharing(
     cache: &mut ComponentCache,
     memo: &mut ViewMemo,
 ) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
-    let mut solver = Solver {
-        cache,
-        memo: std::mem::take(memo),
-    };
-    let lifted = lifted_cells(view, map, floor, true, |c| {
-        // A cell can be the last enabler of a pair only if it is next to one: the pair test
-        // below covers its own shapes, the enabler shapes lie within two steps.
-        if may_form_shape_within(view, map, c, SWEEP_PAIR_MAX_MINES, SWEEP_BOX_MAX_MINES)
-            || view
-                .dims()
-                .neighbours(c)
-                .any(|n| may_form_shape_within(view, map, n, SWEEP_PAIR_MAX_MINES, SWEEP_BOX_MAX_MINES))
-        {
-            swept_influence(view, map, ln_layouts, c, &mut solver).map(Some)
-        } else {
-            Ok(None)
-        }
+    let lifted = Solver::sharing(cache, memo, |solver| {
+        lifted_cells(view, map, floor, true, |c| {
+            // A cell can be the last enabler of a pair only if it is next to one: the pair test
+            // below covers its own shapes, the enabler shapes lie within two steps.
+            if may_form_shape_within(view, map, c, SWEEP_PAIR_MAX_MINES, SWEEP_BOX_MAX_MINES)
+                || view
+                    .dims()
+                    .neighbours(c)
+                    .any(|n| may_form_shape_within(view, map, n, SWEEP_PAIR_MAX_MINES, SWEEP_BOX_MAX_MINES))
+            {
+                swept_influence(view, map, ln_layouts, c, solver).map(Some)
+            } else {
+                Ok(None)
+            }
+        })
     });
-    *memo = solver.memo;
     Ok(lifted?.into_iter().map(|(c, p, _)| (c, p)).collect())
 }
 
