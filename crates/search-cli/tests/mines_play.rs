@@ -167,6 +167,7 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
     assert_eq!(json(&out)["lift_above_floor"], false);
     assert_eq!(json(&out)["living_cut_off"], false);
     assert_eq!(json(&out)["narrow_lift"], false);
+    assert_eq!(json(&out)["clears_tie_break"], false);
     let (ok, out, _) = play(&[&base[..], &["--no-chain-fifty-fifty"]].concat());
     assert!(ok);
     assert_eq!(json(&out)["chain_fifty_fifty"], false);
@@ -181,6 +182,7 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
                 "--lift-above-floor",
                 "--living-cut-off",
                 "--narrow-lift",
+                "--clears-tie-break",
             ],
         ]
         .concat(),
@@ -192,6 +194,7 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
     assert_eq!(json(&out)["lift_above_floor"], true);
     assert_eq!(json(&out)["living_cut_off"], true);
     assert_eq!(json(&out)["narrow_lift"], true);
+    assert_eq!(json(&out)["clears_tie_break"], true);
     let (ok, _, err) = play(&[&base[..], &["--fast", "--hill-like"]].concat());
     assert!(!ok && err.contains("cannot be used with"), "{err}");
     let (ok, out, _) = play(&[&base[..], &["--no-endgame"]].concat());

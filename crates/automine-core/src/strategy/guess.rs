@@ -148,6 +148,10 @@ pub struct GuessOptions {
     /// reaches the cut-off, over it already or not; otherwise the cells that the full
     /// influence lifts over the cut-off. The score uses the full influence either way.
     pub narrow_lift: bool,
+    /// Break ties in the value between living candidates by the expected number of living
+    /// certain clears ([`expected_living_clears`]), most first, as D. N. Hill's Java solver
+    /// does; otherwise the first candidate scored wins a tie.
+    pub clears_tie_break: bool,
 }
 
 impl Default for GuessOptions {
@@ -182,6 +186,7 @@ impl Default for GuessOptions {
             lift_above_floor: false,
             living_cut_off: false,
             narrow_lift: false,
+            clears_tie_break: false,
         }
     }
 }
@@ -828,13 +833,19 @@ fn cells_to_rank(
     let Some(only) = only else {
         let best_safety = cut_off_safety(view, map, options);
         let mut cells = candidates(view, map, options, best_safety);
+        // Adds a lifted cell unless it is a candidate already; says whether it was added.
+        let add = |cells: &mut CellValues, id: CellId, p: f64| {
+            let new = !cells.iter().any(|&(c, _)| c == id);
+            if new {
+                cells.push((id, p));
+            }
+            new
+        };
         if options.hill_enablers && options.narrow_lift && options.influence_weight > 0.0 {
             for (id, p) in
                 long_term_risk::swept_cells_sharing(view, map, ln_layouts, best_safety * options.cut_off, cache, memo)?
             {
-                if !cells.iter().any(|&(c, _)| c == id) {
-                    cells.push((id, p));
-                }
+                add(&mut cells, id, p);
             }
         } else if options.hill_enablers && options.influence_weight > 0.0 {
             for (id, p, influence) in long_term_risk::influenced_cells_js_sharing(
@@ -846,8 +857,7 @@ fn cells_to_rank(
                 memo,
                 options.lift_above_floor,
             )? {
-                if !cells.iter().any(|&(c, _)| c == id) {
-                    cells.push((id, p));
+                if add(&mut cells, id, p) {
                     known_influence.push((id, influence));
                 }
             }
@@ -909,7 +919,7 @@ fn rank(
             };
             if options.enabler_influence && !options.hill_enablers {
                 influence += long_term_risk::enabler_influence(view, map, ln_layouts, cell, cache)?;
-                influence = influence.min(p).min(1.0 - p);
+                influence = long_term_risk::cap(map, cell, influence);
             }
             factor = 1.0 + options.influence_weight * influence / (1.0 - p);
         }
@@ -995,6 +1005,66 @@ fn third_click(
     Ok(total * entry.factor)
 }
 
+/// Living candidates whose values are within this fraction of the best are tied
+/// ([`GuessOptions::clears_tie_break`]).
+const TIE: f64 = 1e-10;
+
+/// The best living candidate of `ranked`, a tie (within [`TIE`]) broken by the most
+/// [`expected_living_clears`]; equal clears keep the candidate scored first.
+fn most_clears<'a>(
+    view: &PlayerView,
+    ln_layouts: f64,
+    ranked: &'a Ranked,
+    cache: &mut ComponentCache,
+) -> Result<Option<&'a Entry>, ProbabilityError> {
+    let Some(best) = &ranked.best else {
+        return Ok(None);
+    };
+    let floor = best.value * (1.0 - TIE);
+    let mut tied = ranked
+        .living
+        .iter()
+        .filter(|e| e.value >= floor && e.guess.cell != best.guess.cell)
+        .peekable();
+    if tied.peek().is_none() {
+        return Ok(Some(best));
+    }
+    let mut top = (expected_living_clears(view, ln_layouts, best.guess.cell, cache)?, best);
+    for entry in tied {
+        let clears = expected_living_clears(view, ln_layouts, entry.guess.cell, cache)?;
+        if clears > top.0 + 1e-9 {
+            top = (clears, entry);
+        }
+    }
+    Ok(Some(top.1))
+}
+
+/// `Σ_v P(v) · (living certainly safe cells after v)`: the number of cells that opening `cell`
+/// of `view` (with `e^{ln_layouts}` layouts) makes certainly safe and not
+/// [`is_cheaply_dead`], expected over the numbers it may show (0 when it is a mine). D. N.
+/// Hill's Java solver breaks ties between guesses by it.
+///
+/// # Errors
+/// As [`score`].
+pub fn expected_living_clears(
+    view: &PlayerView,
+    ln_layouts: f64,
+    cell: CellId,
+    cache: &mut ComponentCache,
+) -> Result<f64, ProbabilityError> {
+    let mut clears = 0.0;
+    each_number(view, ln_layouts, cell, cache, |opened, analysis, p_v, _| {
+        let map = &analysis.map;
+        clears += p_v
+            * map
+                .certain_safe()
+                .filter(|&id| !is_cheaply_dead(opened, map, id))
+                .count() as f64;
+        Ok(true)
+    })?;
+    Ok(clears)
+}
+
 /// The best of `cells` to open in `view` (exact `map`, `e^{ln_layouts}` layouts) by the
 /// guess's value (secondary safety, progress, long-term risk; a living cell before a dead
 /// one), without the look-ahead: D. N. Hill breaks the tie between the cells of a 50/50 this
@@ -1031,11 +1101,19 @@ pub fn choose_guess(
     }
     let margin = if options.look_ahead {
         options.look_ahead_margin
+    } else if options.clears_tie_break {
+        // Keeps the tied candidates in `ranked.living`; none but the best can win.
+        TIE
     } else {
         0.0
     };
     let ranked = rank(view, map, ln_layouts, options, cache, margin, None)?;
-    let mut chosen = ranked.best.clone().or(ranked.best_dead);
+    let best = if options.clears_tie_break {
+        most_clears(view, ln_layouts, &ranked, cache)?
+    } else {
+        ranked.best.as_ref()
+    };
+    let mut chosen = best.cloned().or(ranked.best_dead);
     if options.look_ahead
         && let Some(best) = &ranked.best
     {
@@ -1548,5 +1626,70 @@ mod tests {
         )
         .unwrap();
         assert!(s.opening.abs() < f64::MIN_POSITIVE, "{s:?}");
+    }
+
+    /// A beginner position (seed 0 onwards of the safe rule) where two living candidates,
+    /// (7,1) and (7,3), have the same value (up to rounding): the first scored wins without
+    /// the clears tie-break; with it, the one that leaves more living certain clears.
+    #[test]
+    fn the_clears_tie_break_takes_the_tied_candidate_with_more_clears() {
+        let text = "9x9 10
+01.11....
+12.11....
+..21111..
+.........
+.........
+.........
+.........
+.........
+.........
+";
+        let (view, a) = analysed(text);
+        let (first, more) = (cell_at(&view, 7, 1), cell_at(&view, 7, 3));
+        let mut options = crate::strategy::exact_player::PlayerOptions::new(crate::settings::FirstClick::Safe).guess;
+        let mut cache = ComponentCache::new();
+        let ranked = rank(&view, &a.map, a.ln_layouts, &options, &mut cache, TIE, None).unwrap();
+        let value = |c: CellId| {
+            ranked
+                .living
+                .iter()
+                .find(|e| e.guess.cell == c)
+                .map(|e| e.value)
+                .unwrap()
+        };
+        assert!((value(first) - value(more)).abs() <= value(first) * TIE);
+        assert_eq!(ranked.best.as_ref().map(|e| e.guess.cell), Some(first));
+        let clears =
+            |c: CellId, cache: &mut ComponentCache| expected_living_clears(&view, a.ln_layouts, c, cache).unwrap();
+        assert!(clears(more, &mut cache) > clears(first, &mut cache) + 0.1);
+        options.clears_tie_break = false;
+        assert_eq!(
+            choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap(),
+            Some(first)
+        );
+        options.clears_tie_break = true;
+        assert_eq!(
+            choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap(),
+            Some(more)
+        );
+    }
+
+    /// `expected_living_clears` by hand: `1.` with one mine beside the 1 in a 3x1 strip.
+    #[test]
+    fn expected_living_clears_counts_living_safe_cells_per_number() {
+        // ".1." with 1 mine: it is (0,0) or (2,0), each half the layouts. Opening (0,0) is
+        // death half the time; otherwise it shows 0 and nothing is left to clear but (2,0),
+        // which is then a certain mine: no living certain clears.
+        let (view, a) = analysed("3x1 1\n.1.\n");
+        let mut cache = ComponentCache::new();
+        let clears = expected_living_clears(&view, a.ln_layouts, CellId(0), &mut cache).unwrap();
+        assert!(clears.abs() < 1e-12, "{clears}");
+        // "..." 4x1 with one mine, not knowing anything: opening cell 0 shows 0 (mine in 2 or
+        // 3, P = 1/2): cell 1 is certainly safe; it can show 0 or 1, living: 1 clear. It shows
+        // 1 (mine in 1, P = 1/4): cells 2 and 3 certainly safe, both dead (no uncertain cell
+        // is left): 0 clears. So 1/2.
+        let (view, a) = analysed("4x1 1\n....\n");
+        let clears = expected_living_clears(&view, a.ln_layouts, CellId(0), &mut cache).unwrap();
+        assert!((clears - 0.5).abs() < 1e-12, "{clears}");
     }
 }

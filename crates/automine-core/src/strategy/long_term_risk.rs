@@ -403,7 +403,7 @@ fn shape_influence(
 }
 
 /// An influence capped at `min(P(c mine), P(c safe))`.
-fn cap(map: &ProbabilityMap, c: CellId, influence: f64) -> f64 {
+pub(crate) fn cap(map: &ProbabilityMap, c: CellId, influence: f64) -> f64 {
     let p = map.at(c).unwrap_or(1.0);
     influence.min(p).min(1.0 - p).max(0.0)
 }

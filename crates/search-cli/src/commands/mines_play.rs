@@ -345,6 +345,13 @@ pub struct PlayArgs {
     /// Exact player: the full long-term risk lifts cells over the cut-off.
     #[arg(long)]
     no_narrow_lift: bool,
+    /// Exact player: ties in the guess's value are broken by the expected number of living
+    /// cells the guess makes certainly safe (D. N. Hill's Java solver).
+    #[arg(long, overrides_with = "no_clears_tie_break")]
+    clears_tie_break: bool,
+    /// Exact player: the first candidate scored wins a tie.
+    #[arg(long)]
+    no_clears_tie_break: bool,
     /// Exact player: how ties between interior candidates with equally many covered
     /// neighbours are broken: row-major order, nearest to the revealed cells first, or farthest.
     #[arg(long, value_enum, default_value_t = InteriorOrderArg::from(GuessOptions::default().interior_order))]
@@ -444,6 +451,7 @@ fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
     guess.lift_above_floor = switch(args.lift_above_floor, args.no_lift_above_floor, guess.lift_above_floor);
     guess.living_cut_off = switch(args.living_cut_off, args.no_living_cut_off, guess.living_cut_off);
     guess.narrow_lift = switch(args.narrow_lift, args.no_narrow_lift, guess.narrow_lift);
+    guess.clears_tie_break = switch(args.clears_tie_break, args.no_clears_tie_break, guess.clears_tie_break);
     options.endgame_layouts = if args.no_endgame {
         0
     } else {
@@ -555,6 +563,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
     summary["lift_above_floor"] = serde_json::json!(guess.lift_above_floor);
     summary["living_cut_off"] = serde_json::json!(guess.living_cut_off);
     summary["narrow_lift"] = serde_json::json!(guess.narrow_lift);
+    summary["clears_tie_break"] = serde_json::json!(guess.clears_tie_break);
     summary["fast"] = serde_json::json!(args.fast);
     summary["fifty_fifty_tie_break"] = serde_json::json!(options.fifty_fifty_tie_break);
     summary
