@@ -24,7 +24,7 @@
 //! (docs/minesweeper.md, branches `mines5` to `mines8`): the best *living* next safety (also
 //! with dead safe cells left out), dominated guesses, enabler influence (also as his
 //! JavaScript solver counts it), influenced candidates, his off-edge cut-off and his risk
-//! hotspots; and (branch `mines12`, measured level) his Java solver's tie-break by the
+//! hotspots; and (branch `mines12`, not yet shown to help) his Java solver's tie-break by the
 //! expected number of living certain clears ([`GuessOptions::clears_tie_break`]).
 
 use search_core::Budget;
