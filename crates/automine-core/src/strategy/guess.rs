@@ -1675,7 +1675,7 @@ mod tests {
         );
     }
 
-    /// `expected_living_clears` by hand: `1.` with one mine beside the 1 in a 3x1 strip.
+    /// `expected_living_clears` by hand, on a 3x1 and a 4x1 strip with one mine.
     #[test]
     fn expected_living_clears_counts_living_safe_cells_per_number() {
         // ".1." with 1 mine: it is (0,0) or (2,0), each half the layouts. Opening (0,0) is
@@ -1685,7 +1685,7 @@ mod tests {
         let mut cache = ComponentCache::new();
         let clears = expected_living_clears(&view, a.ln_layouts, CellId(0), &mut cache).unwrap();
         assert!(clears.abs() < 1e-12, "{clears}");
-        // "..." 4x1 with one mine, not knowing anything: opening cell 0 shows 0 (mine in 2 or
+        // "...." (4x1) with one mine, not knowing anything: opening cell 0 shows 0 (mine in 2 or
         // 3, P = 1/2): cell 1 is certainly safe; it can show 0 or 1, living: 1 clear. It shows
         // 1 (mine in 1, P = 1/4): cells 2 and 3 certainly safe, both dead (no uncertain cell
         // is left): 0 clears. So 1/2.
