@@ -28,9 +28,13 @@ use crate::strategy::long_term_risk;
 use crate::view::{CellView, PlayerView};
 
 /// What the exact player does; every part can be switched off.
+///
+/// New parts of the policy arrive as new fields, so the struct is `#[non_exhaustive]`: start
+/// from [`PlayerOptions::new`] (or [`PlayerOptions::fast`]) and set fields.
 // Each bool is an independent part of the policy, switched for paired measurements.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
 pub struct PlayerOptions {
     /// The game's first-click rule (picks the first cell).
     pub first_click: FirstClick,

@@ -37,9 +37,15 @@ use crate::strategy::long_term_risk;
 use crate::view::{CellView, PlayerView};
 
 /// Tunables of the guess.
+///
+/// New parts of the policy arrive as new fields, so the struct is `#[non_exhaustive]`: start
+/// from [`GuessOptions::default`] (or the `guess` of a [`PlayerOptions`]) and set fields.
+///
+/// [`PlayerOptions`]: crate::strategy::exact_player::PlayerOptions
 // Each bool is an independent part of the policy, switched for paired measurements.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
 pub struct GuessOptions {
     /// Score candidates by secondary safety; when off, the safest cell is taken (ties: the
     /// interior cell with fewest covered neighbours, then row-major order).
