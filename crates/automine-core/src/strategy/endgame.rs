@@ -42,20 +42,31 @@ pub struct EndgameMove {
 }
 
 /// The search over one [`LayoutSet`].
+///
+/// A set of layouts is the sorted list of their indices: the sets met below the root shrink
+/// fast, so splitting one and remembering it costs in proportion to its size, not to the
+/// number of layouts at the root.
 #[derive(Debug)]
 pub struct EndgameSearch<'a> {
     set: &'a LayoutSet,
     /// `values[c][l]`: what cell `c` shows in layout `l` (`MINE` for a mine).
     values: Vec<Vec<u8>>,
-    memo: HashMap<Vec<u64>, f64, BuildHasherDefault<KeyHasher>>,
+    memo: HashMap<Vec<u32>, f64, BuildHasherDefault<KeyHasher>>,
     nodes: u64,
     node_limit: u64,
 }
 
-type Bits = Vec<u64>;
+/// The layouts of a set split by what one cell shows: part `v` (0–8, or `MINE`) is
+/// `layouts[starts[v]..starts[v + 1]]`, each part in increasing order.
+struct Parts {
+    starts: [usize; 11],
+    layouts: Vec<u32>,
+}
 
-fn count(bits: &[u64]) -> u32 {
-    bits.iter().map(|w| w.count_ones()).sum()
+impl Parts {
+    fn part(&self, v: usize) -> &[u32] {
+        &self.layouts[self.starts[v]..self.starts[v + 1]]
+    }
 }
 
 impl<'a> EndgameSearch<'a> {
@@ -100,15 +111,16 @@ impl<'a> EndgameSearch<'a> {
         self.nodes
     }
 
+    /// Every layout of the set, in order.
+    fn all(&self) -> Vec<u32> {
+        (0..self.set.mines.len() as u32).collect()
+    }
+
     /// The best cell to open now, or `None` when the node limit was reached (or only one
     /// layout is left and every covered cell is decided: then nothing needs guessing).
     pub fn best_move(&mut self) -> Option<EndgameMove> {
-        let n = self.set.mines.len();
-        let mut all = vec![0u64; n.div_ceil(64)];
-        for l in 0..n {
-            all[l / 64] |= 1 << (l % 64);
-        }
-        if n == 1 {
+        let all = self.all();
+        if all.len() == 1 {
             // Every cell is decided: open any safe one.
             let c = (0..self.values.len()).find(|&c| self.values[c][0] != MINE)?;
             return Some(EndgameMove {
@@ -132,39 +144,39 @@ impl<'a> EndgameSearch<'a> {
 
     /// The win probability of the current position under optimal play, if within the limit.
     pub fn win_probability(&mut self) -> Option<f64> {
-        let n = self.set.mines.len();
-        let mut all = vec![0u64; n.div_ceil(64)];
-        for l in 0..n {
-            all[l / 64] |= 1 << (l % 64);
-        }
+        let all = self.all();
         self.value(&all)
     }
 
-    /// The layouts of `s` split by what cell `c` shows: part `v` (0–8, or `MINE`) is
-    /// `parts[v × s.len()..(v + 1) × s.len()]` (one allocation for all ten).
-    fn partition(&self, c: usize, s: &[u64]) -> Bits {
-        let words = s.len();
-        let mut parts = vec![0u64; 10 * words];
+    /// The layouts of `s` split by what cell `c` shows (a counting sort: one pass to count,
+    /// one to place).
+    fn partition(&self, c: usize, s: &[u32]) -> Parts {
         let values = &self.values[c];
-        for (w, &word) in s.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let l = w * 64 + b;
-                parts[values[l] as usize * words + w] |= 1 << b;
-            }
+        let mut starts = [0usize; 11];
+        for &l in s {
+            starts[values[l as usize] as usize + 1] += 1;
         }
-        parts
+        for v in 0..10 {
+            starts[v + 1] += starts[v];
+        }
+        let mut next = starts;
+        let mut layouts = vec![0u32; s.len()];
+        for &l in s {
+            let v = values[l as usize] as usize;
+            layouts[next[v]] = l;
+            next[v] += 1;
+        }
+        Parts { starts, layouts }
     }
 
     /// A cell safe in every layout of `s` that shows at least two different numbers.
-    fn free_look(&self, s: &[u64]) -> Option<usize> {
+    fn free_look(&self, s: &[u32]) -> Option<usize> {
         (0..self.values.len()).find(|&c| {
+            let values = &self.values[c];
             let mut seen = None;
             let mut differs = false;
-            for l in iter_bits(s) {
-                let v = self.values[c][l];
+            for &l in s {
+                let v = values[l as usize];
                 if v == MINE {
                     return false;
                 }
@@ -180,20 +192,20 @@ impl<'a> EndgameSearch<'a> {
 
     /// `Σ_v |S_v| W(S_v) / |S|` for opening `c`, abandoned (returning a value ≤ `floor`) as
     /// soon as it cannot exceed `floor`. `None` when the node limit is reached.
-    fn split_value(&mut self, c: usize, s: &[u64], floor: f64) -> Option<f64> {
-        let total = f64::from(count(s));
+    fn split_value(&mut self, c: usize, s: &[u32], floor: f64) -> Option<f64> {
+        let total = s.len() as f64;
         let parts = self.partition(c, s);
-        let numbers = &parts[..MINE as usize * s.len()];
-        let mut remaining = f64::from(count(numbers));
+        let mut remaining = parts.starts[MINE as usize] as f64;
         let mut acc = 0.0;
-        for part in numbers.chunks(s.len()) {
-            let k = f64::from(count(part));
-            if k == 0.0 {
+        for v in 0..MINE as usize {
+            let part = parts.part(v);
+            if part.is_empty() {
                 continue;
             }
             if (acc + remaining) / total <= floor {
                 return Some(floor);
             }
+            let k = part.len() as f64;
             remaining -= k;
             acc += k * self.value(part)?;
         }
@@ -202,11 +214,12 @@ impl<'a> EndgameSearch<'a> {
 
     /// The best guess in `s` and its value: `None` when the node limit is reached,
     /// `Ok(None)` when no cell is worth opening (a mine everywhere or decided everywhere).
-    fn best_guess(&mut self, s: &[u64]) -> Result<Option<(usize, f64)>, OutOfNodes> {
-        let total = count(s);
-        let mut order: Vec<(u32, usize)> = (0..self.values.len())
+    fn best_guess(&mut self, s: &[u32]) -> Result<Option<(usize, f64)>, OutOfNodes> {
+        let total = s.len();
+        let mut order: Vec<(usize, usize)> = (0..self.values.len())
             .filter_map(|c| {
-                let safe = iter_bits(s).filter(|&l| self.values[c][l] != MINE).count() as u32;
+                let values = &self.values[c];
+                let safe = s.iter().filter(|&&l| values[l as usize] != MINE).count();
                 (safe > 0 && safe < total).then_some((safe, c))
             })
             .collect();
@@ -214,7 +227,7 @@ impl<'a> EndgameSearch<'a> {
         let mut best: Option<(usize, f64)> = None;
         for (safe, c) in order {
             let floor = best.map_or(0.0, |b| b.1);
-            if f64::from(safe) / f64::from(total) <= floor {
+            if safe as f64 / total as f64 <= floor {
                 break;
             }
             let w = self.split_value(c, s, floor).ok_or(OutOfNodes)?;
@@ -225,8 +238,8 @@ impl<'a> EndgameSearch<'a> {
         Ok(best)
     }
 
-    fn value(&mut self, s: &[u64]) -> Option<f64> {
-        if count(s) <= 1 {
+    fn value(&mut self, s: &[u32]) -> Option<f64> {
+        if s.len() <= 1 {
             return Some(1.0);
         }
         if let Some(&w) = self.memo.get(s) {
@@ -243,17 +256,4 @@ impl<'a> EndgameSearch<'a> {
         self.memo.insert(s.to_vec(), w);
         Some(w)
     }
-}
-
-fn iter_bits(s: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    s.iter().enumerate().flat_map(|(w, &word)| {
-        let mut bits = word;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                w * 64 + b
-            })
-        })
-    })
 }
