@@ -101,6 +101,88 @@ fn endgame_search_finds_known_win_probabilities() {
     assert!((best.win_probability - 1.0).abs() < 1e-12);
 }
 
+/// The chance to win from the layouts `s` by the definition alone: the best over every cell
+/// that is not a mine in all of them and tells something (no memory, no cut-offs, no free
+/// looks taken first); `values[c][l]` is what cell `c` shows in layout `l`, 9 for a mine.
+fn naive_win_probability(values: &[Vec<u8>], s: &[usize]) -> f64 {
+    if s.len() <= 1 {
+        return 1.0;
+    }
+    let mut best = 0.0f64;
+    for cell in values {
+        let safe = s.iter().filter(|&&l| cell[l] != 9).count();
+        let first = cell[s[0]];
+        if safe == 0 || (safe == s.len() && s.iter().all(|&l| cell[l] == first)) {
+            continue;
+        }
+        let mut w = 0.0;
+        for v in 0..9u8 {
+            let part: Vec<usize> = s.iter().copied().filter(|&l| cell[l] == v).collect();
+            if !part.is_empty() {
+                w += part.len() as f64 * naive_win_probability(values, &part);
+            }
+        }
+        best = best.max(w / s.len() as f64);
+    }
+    best
+}
+
+#[test]
+fn endgame_search_agrees_with_the_definition_on_small_positions() {
+    // Positions from small games, a few clicks in; every position with at most 24 layouts
+    // is valued both by the search and by the plain recursion above.
+    let settings = GameSettings::new(Dims::new(Width(5), Height(4)).unwrap(), 5, FirstClick::Safe).unwrap();
+    let mut checked = 0;
+    for seed in 0..400 {
+        let mut game = Game::new(settings, seed);
+        let mut player = SafestCellPlayer::default();
+        while game.status() == GameStatus::Playing {
+            let view = game.view().clone();
+            if view.revealed_count() > 0
+                && let Some(set) = enumerate_layouts(&view, 24, &Budget::unlimited())
+                && set.mines.len() > 1
+            {
+                let dims = view.dims();
+                let values: Vec<Vec<u8>> = set
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &id)| {
+                        let around: Vec<usize> = dims
+                            .neighbours(id)
+                            .filter_map(|n| set.cells.iter().position(|&c| c == n))
+                            .collect();
+                        set.mines
+                            .iter()
+                            .map(|layout| {
+                                if layout[i] {
+                                    9
+                                } else {
+                                    around.iter().filter(|&&j| layout[j]).count() as u8
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let all: Vec<usize> = (0..set.mines.len()).collect();
+                let expected = naive_win_probability(&values, &all);
+                let mut search = EndgameSearch::new(&view, &set, 1_000_000);
+                let w = search.win_probability().unwrap();
+                assert!(
+                    (w - expected).abs() < 1e-12,
+                    "seed {seed}: search {w}, definition {expected}\n{view}"
+                );
+                let best = EndgameSearch::new(&view, &set, 1_000_000).best_move().unwrap();
+                assert!((best.win_probability - expected).abs() < 1e-12, "seed {seed}\n{view}");
+                checked += 1;
+            }
+            let pos = player.choose(&view).unwrap();
+            game.reveal(pos).unwrap();
+        }
+    }
+    assert!(checked > 200, "only {checked} positions checked");
+}
+
 #[test]
 fn endgame_win_probability_matches_play_on_small_boards() {
     // The search's predicted win chance, averaged over many real games from the same kind of
