@@ -2,9 +2,10 @@
 //! winning the whole game (not of surviving the next click), as Tu et al.'s D256 "drainer" and
 //! D. N. Hill's brute-force deep analysis do.
 //!
-//! The state is the set `S` of layouts still consistent with what has been seen (a bitset over
-//! the [`LayoutSet`]). Opening cell `c` loses in the layouts where `c` is a mine and splits the
-//! others by the number `c` shows. With every layout equally likely,
+//! The state is the set `S` of layouts still consistent with what has been seen (the sorted
+//! indices of its layouts in the [`LayoutSet`]). Opening cell `c` loses in the layouts where
+//! `c` is a mine and splits the others by the number `c` shows. With every layout equally
+//! likely,
 //!
 //! ```text
 //! W(S) = 1                                            if |S| = 1

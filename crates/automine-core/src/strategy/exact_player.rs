@@ -71,7 +71,7 @@ impl PlayerOptions {
     /// The strongest player measured here, for `rule`: every part on, with D. N. Hill's
     /// further parts (a larger endgame search: 300,000 sets, his bulk runs' node limit, at
     /// up to 2,048 layouts since branch `mines15`, twice his JavaScript solver's 1,000, for an
-    /// expected 0.014 points more on expert, computed exactly, at 1.1 times the time (it was
+    /// expected 0.012 points more on expert, valued exactly, at 1.1 to 1.2 times the time (it was
     /// 1,024 before); isolated regions first; his
     /// off-edge candidates; the long-term risk as his JavaScript solver weighs it; dead safe
     /// cells worth nothing in the look-ahead), since branch `mines10` chain 50/50s, and since
