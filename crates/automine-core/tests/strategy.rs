@@ -1,10 +1,12 @@
 //! The exact player, its parts and the win-rate harness.
 
+use std::collections::HashMap;
+
 use automine_core::strategy::endgame::EndgameSearch;
 use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
 use automine_core::strategy::harness::{PlayerKind, Trial, Z95, run_trial, wilson_interval};
 use automine_core::strategy::isolated::{enclosed_regions, isolated_regions};
-use automine_core::strategy::layouts::enumerate_layouts;
+use automine_core::strategy::layouts::{LayoutSet, enumerate_layouts};
 use automine_core::suite::played_positions;
 use automine_core::{
     Dims, FirstClick, Game, GameSettings, GameStatus, Height, Player, PlayerView, Preset, SafestCellPlayer, Width,
@@ -142,28 +144,7 @@ fn endgame_search_agrees_with_the_definition_on_small_positions() {
                 && let Some(set) = enumerate_layouts(&view, 24, &Budget::unlimited())
                 && set.mines.len() > 1
             {
-                let dims = view.dims();
-                let values: Vec<Vec<u8>> = set
-                    .cells
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &id)| {
-                        let around: Vec<usize> = dims
-                            .neighbours(id)
-                            .filter_map(|n| set.cells.iter().position(|&c| c == n))
-                            .collect();
-                        set.mines
-                            .iter()
-                            .map(|layout| {
-                                if layout[i] {
-                                    9
-                                } else {
-                                    around.iter().filter(|&&j| layout[j]).count() as u8
-                                }
-                            })
-                            .collect()
-                    })
-                    .collect();
+                let values = shown_values(&view, &set);
                 let all: Vec<usize> = (0..set.mines.len()).collect();
                 let expected = naive_win_probability(&values, &all);
                 let mut search = EndgameSearch::new(&view, &set, 1_000_000);
@@ -181,6 +162,111 @@ fn endgame_search_agrees_with_the_definition_on_small_positions() {
         }
     }
     assert!(checked > 200, "only {checked} positions checked");
+}
+
+/// What each cell of `set` shows in each layout (9 for a mine), computed here from the
+/// layouts alone, independently of the search.
+fn shown_values(view: &PlayerView, set: &LayoutSet) -> Vec<Vec<u8>> {
+    let dims = view.dims();
+    set.cells
+        .iter()
+        .enumerate()
+        .map(|(i, &id)| {
+            let around: Vec<usize> = dims
+                .neighbours(id)
+                .filter_map(|n| set.cells.iter().position(|&c| c == n))
+                .collect();
+            set.mines
+                .iter()
+                .map(|layout| {
+                    if layout[i] {
+                        9
+                    } else {
+                        around.iter().filter(|&&j| layout[j]).count() as u8
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The chance to win by opening `cell` in the layouts `s` and playing on optimally, by the
+/// definition with a memory of the sets valued (no cut-offs, no free looks first).
+fn plain_move_value(values: &[Vec<u8>], s: &[usize], cell: usize, memo: &mut HashMap<Vec<usize>, f64>) -> f64 {
+    let mut w = 0.0;
+    for v in 0..9u8 {
+        let part: Vec<usize> = s.iter().copied().filter(|&l| values[cell][l] == v).collect();
+        if !part.is_empty() {
+            w += part.len() as f64 * plain_win_probability(values, &part, memo);
+        }
+    }
+    w / s.len() as f64
+}
+
+/// [`naive_win_probability`] with a memory: the best [`plain_move_value`] over every cell.
+fn plain_win_probability(values: &[Vec<u8>], s: &[usize], memo: &mut HashMap<Vec<usize>, f64>) -> f64 {
+    if s.len() <= 1 {
+        return 1.0;
+    }
+    if let Some(&w) = memo.get(s) {
+        return w;
+    }
+    // A cell that is a mine everywhere, or safe everywhere and shows one number, is no move.
+    let w = (0..values.len())
+        .filter(|&c| {
+            let first = values[c][s[0]];
+            let safe = s.iter().filter(|&&l| values[c][l] != 9).count();
+            safe > 0 && !(safe == s.len() && s.iter().all(|&l| values[c][l] == first))
+        })
+        .map(|c| plain_move_value(values, s, c, memo))
+        .fold(0.0, f64::max);
+    memo.insert(s.to_vec(), w);
+    w
+}
+
+#[test]
+fn endgame_search_finds_the_best_move_on_larger_positions() {
+    // Positions with 25 to 120 layouts from beginner games, where the search's cut-offs
+    // (survival bounds, thresholds handed down to the parts of a split) spare most of its
+    // work: its value is the plain definition's, and its move is worth that value.
+    let settings = Preset::Beginner.settings(FirstClick::Safe);
+    let mut checked = 0;
+    'games: for seed in 0..400 {
+        let mut game = Game::new(settings, seed);
+        let mut player = SafestCellPlayer::default();
+        while game.status() == GameStatus::Playing {
+            let view = game.view().clone();
+            if view.revealed_count() > 0
+                && let Some(set) = enumerate_layouts(&view, 120, &Budget::unlimited())
+                && set.mines.len() >= 25
+            {
+                let values = shown_values(&view, &set);
+                let all: Vec<usize> = (0..set.mines.len()).collect();
+                let mut memo = HashMap::new();
+                let expected = plain_win_probability(&values, &all, &mut memo);
+                let w = EndgameSearch::new(&view, &set, 10_000_000).win_probability().unwrap();
+                assert!(
+                    (w - expected).abs() < 1e-12,
+                    "seed {seed}: search {w}, definition {expected}\n{view}"
+                );
+                let best = EndgameSearch::new(&view, &set, 10_000_000).best_move().unwrap();
+                let cell = set.cells.iter().position(|&c| c == best.cell).unwrap();
+                let worth = plain_move_value(&values, &all, cell, &mut memo);
+                assert!((best.win_probability - expected).abs() < 1e-12, "seed {seed}\n{view}");
+                assert!(
+                    (worth - expected).abs() < 1e-12,
+                    "seed {seed}: the move is worth {worth}\n{view}"
+                );
+                checked += 1;
+                if checked == 40 {
+                    break 'games;
+                }
+            }
+            let pos = player.choose(&view).unwrap();
+            game.reveal(pos).unwrap();
+        }
+    }
+    assert_eq!(checked, 40, "only {checked} positions checked");
 }
 
 #[test]

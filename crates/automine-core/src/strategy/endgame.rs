@@ -14,9 +14,16 @@
 //!      = max_c Σ_v |S_v(c)| / |S| · W(S_v(c))         otherwise
 //! ```
 //!
-//! Opening a certainly safe cell never hurts, so taking free looks first loses nothing. `W`
-//! is memoised on `S`; candidates are tried safest first and cut off as soon as their
-//! survival chance cannot beat the best win chance found.
+//! Opening a certainly safe cell never hurts, so taking free looks first loses nothing.
+//! Candidates are tried safest first and cut off as soon as their survival chance cannot beat
+//! the best win chance found. A set is asked to beat a threshold: a split only matters if it
+//! can beat the best move found, so each part needs at least what the parts already valued
+//! and the rest (at most 1 each) leave to it, and a part that cannot reach its need answers
+//! with an upper bound instead of its value (the expectimax cut-off Ballard called Star1).
+//! The best move and its value are exact; only moves that cannot be best are cut. `W` (or
+//! the bound) is memoised on `S`. Cells that are a mine in every layout of a set, or safe and
+//! showing one number in all of them, stay so in its subsets and are not looked at again
+//! below it.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -52,9 +59,34 @@ pub struct EndgameSearch<'a> {
     set: &'a LayoutSet,
     /// `values[c][l]`: what cell `c` shows in layout `l` (`MINE` for a mine).
     values: Vec<Vec<u8>>,
-    memo: HashMap<Vec<u32>, f64, BuildHasherDefault<KeyHasher>>,
+    memo: HashMap<Vec<u32>, Value, BuildHasherDefault<KeyHasher>>,
     nodes: u64,
     node_limit: u64,
+}
+
+/// How far below the exact need a child's threshold is set, so that rounding never prunes a
+/// part whose exact value would tie.
+const THRESHOLD_MARGIN: f64 = 1e-12;
+
+/// A threshold below every value: a search asked to beat it answers exactly.
+const EXACT: f64 = -1.0;
+
+/// A set's value: exact, or an upper bound found while showing that the set cannot reach a
+/// threshold.
+#[derive(Debug, Clone, Copy)]
+struct Value {
+    w: f64,
+    exact: bool,
+}
+
+impl Value {
+    const fn exact(w: f64) -> Self {
+        Self { w, exact: true }
+    }
+
+    const fn at_most(w: f64) -> Self {
+        Self { w, exact: false }
+    }
 }
 
 /// The layouts of a set split by what one cell shows: part `v` (0–8, or `MINE`) is
@@ -72,7 +104,7 @@ impl Parts {
 
 impl<'a> EndgameSearch<'a> {
     /// Prepare the search for the layouts `set` of `view`; `node_limit` bounds the number of
-    /// distinct layout sets evaluated.
+    /// layout sets evaluated (a set asked again to beat a lower threshold counts again).
     pub fn new(view: &PlayerView, set: &'a LayoutSet, node_limit: u64) -> Self {
         let dims = view.dims();
         let mut local = HashMap::with_capacity(set.cells.len());
@@ -112,6 +144,11 @@ impl<'a> EndgameSearch<'a> {
         self.nodes
     }
 
+    /// Every cell of the set, in order.
+    fn every_cell(&self) -> Vec<u16> {
+        (0..self.values.len() as u16).collect()
+    }
+
     /// Every layout of the set, in order.
     fn all(&self) -> Vec<u32> {
         (0..self.set.mines.len() as u32).collect()
@@ -129,24 +166,26 @@ impl<'a> EndgameSearch<'a> {
                 win_probability: 1.0,
             });
         }
-        if let Some(c) = self.free_look(&all) {
-            let w = self.split_value(c, &all, 0.0)?;
+        let live = self.every_cell();
+        if let Some(c) = self.free_look(&all, &live) {
+            let w = self.split_value(c, &all, EXACT, &live)?;
             return Some(EndgameMove {
                 cell: self.set.cells[c],
-                win_probability: w,
+                win_probability: w.w,
             });
         }
-        let (c, w) = self.best_guess(&all).ok()??;
+        let (c, w) = self.best_guess(&all, EXACT, &live).ok()?;
         Some(EndgameMove {
-            cell: self.set.cells[c],
-            win_probability: w,
+            cell: self.set.cells[c?],
+            win_probability: w.w,
         })
     }
 
     /// The win probability of the current position under optimal play, if within the limit.
     pub fn win_probability(&mut self) -> Option<f64> {
         let all = self.all();
-        self.value(&all)
+        let live = self.every_cell();
+        self.value(&all, EXACT, &live).map(|w| w.w)
     }
 
     /// The layouts of `s` split by what cell `c` shows (a counting sort: one pass to count,
@@ -170,9 +209,10 @@ impl<'a> EndgameSearch<'a> {
         Parts { starts, layouts }
     }
 
-    /// A cell safe in every layout of `s` that shows at least two different numbers.
-    fn free_look(&self, s: &[u32]) -> Option<usize> {
-        (0..self.values.len()).find(|&c| {
+    /// A cell of `live` safe in every layout of `s` that shows at least two different
+    /// numbers.
+    fn free_look(&self, s: &[u32], live: &[u16]) -> Option<usize> {
+        live.iter().map(|&c| usize::from(c)).find(|&c| {
             let values = &self.values[c];
             let mut seen = None;
             let mut differs = false;
@@ -191,11 +231,13 @@ impl<'a> EndgameSearch<'a> {
         })
     }
 
-    /// `Σ_v |S_v| W(S_v) / |S|` for opening `c`, abandoned (returning a value ≤ `floor`) as
-    /// soon as it cannot exceed `floor`. `None` when the node limit is reached.
-    fn split_value(&mut self, c: usize, s: &[u32], floor: f64) -> Option<f64> {
+    /// `Σ_v |S_v| W(S_v) / |S|` for opening `c`: exact, or (as soon as it cannot exceed
+    /// `floor`) an upper bound no greater than `floor`; the parts look at the cells `live`
+    /// only. `None` when the node limit is reached.
+    fn split_value(&mut self, c: usize, s: &[u32], floor: f64, live: &[u16]) -> Option<Value> {
         let total = s.len() as f64;
         let parts = self.partition(c, s);
+        // The layouts of the parts not valued yet (each part is worth at most 1).
         let mut remaining = parts.starts[MINE as usize] as f64;
         let mut acc = 0.0;
         for v in 0..MINE as usize {
@@ -204,55 +246,86 @@ impl<'a> EndgameSearch<'a> {
                 continue;
             }
             if (acc + remaining) / total <= floor {
-                return Some(floor);
+                return Some(Value::at_most(((acc + remaining) / total).min(floor)));
             }
             let k = part.len() as f64;
             remaining -= k;
-            acc += k * self.value(part)?;
+            // The split exceeds `floor` only if this part is worth more than `need`.
+            let need = (floor * total - acc - remaining) / k - THRESHOLD_MARGIN;
+            let w = self.value(part, need, live)?;
+            if !w.exact {
+                return Some(Value::at_most(((acc + k * w.w + remaining) / total).min(floor)));
+            }
+            acc += k * w.w;
         }
-        Some(acc / total)
+        Some(Value::exact(acc / total))
     }
 
-    /// The best guess in `s` and its value: `None` when the node limit is reached,
-    /// `Ok(None)` when no cell is worth opening (a mine everywhere or decided everywhere).
-    fn best_guess(&mut self, s: &[u32]) -> Result<Option<(usize, f64)>, OutOfNodes> {
+    /// The best guess in `s` among the cells `live` if it is worth more than `alpha`, with
+    /// its exact value;
+    /// otherwise `None` and an upper bound no greater than `alpha` (or the exact value 0 when
+    /// no cell is worth opening: a mine everywhere or decided everywhere). `Err` when the
+    /// node limit is reached.
+    fn best_guess(&mut self, s: &[u32], alpha: f64, live: &[u16]) -> Result<(Option<usize>, Value), OutOfNodes> {
         let total = s.len();
-        let mut order: Vec<(usize, usize)> = (0..self.values.len())
+        let mut order: Vec<(usize, usize)> = live
+            .iter()
+            .map(|&c| usize::from(c))
             .filter_map(|c| {
                 let values = &self.values[c];
                 let safe = s.iter().filter(|&&l| values[l as usize] != MINE).count();
                 (safe > 0 && safe < total).then_some((safe, c))
             })
             .collect();
+        if order.is_empty() {
+            return Ok((None, Value::exact(0.0)));
+        }
+        // Without a free look, the other cells are a mine everywhere in `s` or show the same
+        // number everywhere: they stay so in every subset, and are never worth opening.
+        let mut next_live: Vec<u16> = order.iter().map(|&(_, c)| c as u16).collect();
+        next_live.sort_unstable();
         order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut best: Option<(usize, f64)> = None;
+        // The largest upper bound of the candidates that cannot beat `alpha`.
+        let mut bound = 0.0f64;
         for (safe, c) in order {
-            let floor = best.map_or(0.0, |b| b.1);
-            if safe as f64 / total as f64 <= floor {
+            let floor = best.map_or(alpha, |b| b.1);
+            let survival = safe as f64 / total as f64;
+            if survival <= floor {
+                bound = bound.max(survival);
                 break;
             }
-            let w = self.split_value(c, s, floor).ok_or(OutOfNodes)?;
-            if best.is_none_or(|b| w > b.1) {
-                best = Some((c, w));
+            let w = self.split_value(c, s, floor, &next_live).ok_or(OutOfNodes)?;
+            if w.exact && w.w > floor {
+                best = Some((c, w.w));
+            } else {
+                bound = bound.max(w.w);
             }
         }
-        Ok(best)
+        Ok(match best {
+            Some((c, w)) => (Some(c), Value::exact(w)),
+            None => (None, Value::at_most(bound.min(alpha))),
+        })
     }
 
-    fn value(&mut self, s: &[u32]) -> Option<f64> {
+    /// `W(s)` exactly, or an upper bound no greater than `alpha` when `W(s) <= alpha`; only
+    /// the cells `live` can be worth opening in `s`.
+    fn value(&mut self, s: &[u32], alpha: f64, live: &[u16]) -> Option<Value> {
         if s.len() <= 1 {
-            return Some(1.0);
+            return Some(Value::exact(1.0));
         }
-        if let Some(&w) = self.memo.get(s) {
+        if let Some(&w) = self.memo.get(s)
+            && (w.exact || w.w <= alpha)
+        {
             return Some(w);
         }
         self.nodes += 1;
         if self.nodes > self.node_limit {
             return None;
         }
-        let w = match self.free_look(s) {
-            Some(c) => self.split_value(c, s, 0.0)?,
-            None => self.best_guess(s).ok()?.map_or(0.0, |b| b.1),
+        let w = match self.free_look(s, live) {
+            Some(c) => self.split_value(c, s, alpha, live)?,
+            None => self.best_guess(s, alpha, live).ok()?.1,
         };
         self.memo.insert(s.to_vec(), w);
         Some(w)
