@@ -26,7 +26,7 @@
 //! below it.
 
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::geometry::CellId;
 use crate::probability::exact::KeyHasher;
@@ -59,9 +59,11 @@ pub struct EndgameSearch<'a> {
     set: &'a LayoutSet,
     /// `values[c][l]`: what cell `c` shows in layout `l` (`MINE` for a mine).
     values: Vec<Vec<u8>>,
-    memo: HashMap<Vec<u32>, Value, BuildHasherDefault<KeyHasher>>,
+    memo: Memo,
     nodes: u64,
     node_limit: u64,
+    /// The buffers of finished splits, for the next ones.
+    spare: Vec<Vec<u32>>,
 }
 
 /// How far below the exact need a child's threshold is set, so that rounding never prunes a
@@ -86,6 +88,83 @@ impl Value {
 
     const fn at_most(w: f64) -> Self {
         Self { w, exact: false }
+    }
+}
+
+/// The values found for layout sets, keyed by the sets themselves. The keys lie back to back
+/// in a few large buffers (a search remembers up to hundreds of thousands of sets: one
+/// allocation each cost more than the search's own work, and one growing buffer would be
+/// copied, and held twice, as it grows); sets with the same hash are chained.
+#[derive(Debug, Default)]
+struct Memo {
+    /// The last entry whose key has this hash.
+    heads: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
+    entries: Vec<MemoEntry>,
+    chunks: Vec<Vec<u32>>,
+}
+
+/// The size of a key buffer, in layouts (larger keys get a buffer of their own size).
+const MEMO_CHUNK: usize = 1 << 18;
+
+#[derive(Debug)]
+struct MemoEntry {
+    /// The key is `chunks[chunk][start..start + len]`.
+    chunk: usize,
+    start: usize,
+    len: usize,
+    value: Value,
+    /// The previous entry with the same hash (`usize::MAX`: none).
+    next: usize,
+}
+
+impl Memo {
+    fn hash(s: &[u32]) -> u64 {
+        let mut hasher = KeyHasher::default();
+        hasher.write_usize(s.len());
+        for pair in s.chunks(2) {
+            let high = pair.get(1).map_or(0, |&x| u64::from(x) << 32);
+            hasher.write_u64(u64::from(pair[0]) | high);
+        }
+        hasher.finish()
+    }
+
+    /// The entry whose key is `s`.
+    fn find(&self, hash: u64, s: &[u32]) -> Option<usize> {
+        let mut i = *self.heads.get(&hash)?;
+        while i != usize::MAX {
+            let e = &self.entries[i];
+            if self.chunks[e.chunk][e.start..e.start + e.len] == *s {
+                return Some(i);
+            }
+            i = e.next;
+        }
+        None
+    }
+
+    fn get(&self, s: &[u32]) -> Option<Value> {
+        self.find(Self::hash(s), s).map(|i| self.entries[i].value)
+    }
+
+    fn insert(&mut self, s: &[u32], value: Value) {
+        let hash = Self::hash(s);
+        if let Some(i) = self.find(hash, s) {
+            self.entries[i].value = value;
+            return;
+        }
+        if self.chunks.last().is_none_or(|c| c.capacity() - c.len() < s.len()) {
+            self.chunks.push(Vec::with_capacity(MEMO_CHUNK.max(s.len())));
+        }
+        let chunk = self.chunks.len() - 1;
+        let keys = &mut self.chunks[chunk];
+        let next = self.heads.insert(hash, self.entries.len()).unwrap_or(usize::MAX);
+        self.entries.push(MemoEntry {
+            chunk,
+            start: keys.len(),
+            len: s.len(),
+            value,
+            next,
+        });
+        keys.extend_from_slice(s);
     }
 }
 
@@ -133,9 +212,10 @@ impl<'a> EndgameSearch<'a> {
         Self {
             set,
             values,
-            memo: HashMap::default(),
+            memo: Memo::default(),
             nodes: 0,
             node_limit,
+            spare: Vec::new(),
         }
     }
 
@@ -190,7 +270,7 @@ impl<'a> EndgameSearch<'a> {
 
     /// The layouts of `s` split by what cell `c` shows (a counting sort: one pass to count,
     /// one to place).
-    fn partition(&self, c: usize, s: &[u32]) -> Parts {
+    fn partition(&mut self, c: usize, s: &[u32]) -> Parts {
         let values = &self.values[c];
         let mut starts = [0usize; 11];
         for &l in s {
@@ -200,7 +280,9 @@ impl<'a> EndgameSearch<'a> {
             starts[v + 1] += starts[v];
         }
         let mut next = starts;
-        let mut layouts = vec![0u32; s.len()];
+        let mut layouts = self.spare.pop().unwrap_or_default();
+        layouts.clear();
+        layouts.resize(s.len(), 0);
         for &l in s {
             let v = values[l as usize] as usize;
             layouts[next[v]] = l;
@@ -235,8 +317,14 @@ impl<'a> EndgameSearch<'a> {
     /// `floor`) an upper bound no greater than `floor`; the parts look at the cells `live`
     /// only. `None` when the node limit is reached.
     fn split_value(&mut self, c: usize, s: &[u32], floor: f64, live: &[u16]) -> Option<Value> {
-        let total = s.len() as f64;
         let parts = self.partition(c, s);
+        let value = self.parts_value(&parts, s.len() as f64, floor, live);
+        self.spare.push(parts.layouts);
+        value
+    }
+
+    /// [`split_value`](Self::split_value) once `s` (of `total` layouts) is split.
+    fn parts_value(&mut self, parts: &Parts, total: f64, floor: f64, live: &[u16]) -> Option<Value> {
         // The layouts of the parts not valued yet (each part is worth at most 1).
         let mut remaining = parts.starts[MINE as usize] as f64;
         let mut acc = 0.0;
@@ -262,10 +350,9 @@ impl<'a> EndgameSearch<'a> {
     }
 
     /// The best guess in `s` among the cells `live` if it is worth more than `alpha`, with
-    /// its exact value;
-    /// otherwise `None` and an upper bound no greater than `alpha` (or the exact value 0 when
-    /// no cell is worth opening: a mine everywhere or decided everywhere). `Err` when the
-    /// node limit is reached.
+    /// its exact value; otherwise `None` and an upper bound no greater than `alpha` (or the
+    /// exact value 0 when no cell is worth opening: a mine everywhere or decided everywhere).
+    /// `Err` when the node limit is reached.
     fn best_guess(&mut self, s: &[u32], alpha: f64, live: &[u16]) -> Result<(Option<usize>, Value), OutOfNodes> {
         let total = s.len();
         let mut order: Vec<(usize, usize)> = live
@@ -314,7 +401,7 @@ impl<'a> EndgameSearch<'a> {
         if s.len() <= 1 {
             return Some(Value::exact(1.0));
         }
-        if let Some(&w) = self.memo.get(s)
+        if let Some(w) = self.memo.get(s)
             && (w.exact || w.w <= alpha)
         {
             return Some(w);
@@ -327,7 +414,7 @@ impl<'a> EndgameSearch<'a> {
             Some(c) => self.split_value(c, s, alpha, live)?,
             None => self.best_guess(s, alpha, live).ok()?.1,
         };
-        self.memo.insert(s.to_vec(), w);
+        self.memo.insert(s, w);
         Some(w)
     }
 }
