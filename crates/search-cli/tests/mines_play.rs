@@ -134,7 +134,7 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
         assert!(ok);
         let a = json(&out);
         assert_eq!(a["fast"], false);
-        assert_eq!(a["endgame_layouts"], 2048);
+        assert_eq!(a["endgame_layouts"], 4096);
         assert_eq!(a["endgame_nodes"], 300_000);
         assert_eq!(a["guess_frontier"], 100);
         assert_eq!(a["hotspots"], false);

@@ -70,9 +70,10 @@ pub struct PlayerOptions {
 impl PlayerOptions {
     /// The strongest player measured here, for `rule`: every part on, with D. N. Hill's
     /// further parts (a larger endgame search: 300,000 sets, his bulk runs' node limit, at
-    /// up to 2,048 layouts since branch `mines15`, twice his JavaScript solver's 1,000, for an
-    /// expected 0.012 points more on expert, valued exactly, at 1.1 to 1.2 times the time (it was
-    /// 1,024 before); isolated regions first; his
+    /// up to 4,096 layouts since branch `mines16`, four times his JavaScript solver's 1,000, for
+    /// an expected 0.021 points more on expert than at 1,024 (0.012 at 2,048, the `mines15`
+    /// default), valued exactly; since `mines16` the search's cut-offs make it cost about what
+    /// 2,048 did); isolated regions first; his
     /// off-edge candidates; the long-term risk as his JavaScript solver weighs it; dead safe
     /// cells worth nothing in the look-ahead), since branch `mines10` chain 50/50s, and since
     /// branch `mines11` the rules his Java solver has in its bulk runs: small enclosed areas
@@ -83,7 +84,7 @@ impl PlayerOptions {
     /// [`PlayerOptions::fast`].
     pub fn new(rule: FirstClick) -> Self {
         let mut options = Self::fast(rule);
-        options.endgame_layouts = 2048;
+        options.endgame_layouts = 4096;
         options.endgame_nodes = 300_000;
         options.isolated_regions = true;
         options.guess.hill_off_edge = true;

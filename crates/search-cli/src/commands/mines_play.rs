@@ -125,7 +125,7 @@ pub struct PlayArgs {
     /// Exact player: no endgame search.
     #[arg(long)]
     no_endgame: bool,
-    /// Exact player: the endgame search runs at or below this many layouts [default: 2048;
+    /// Exact player: the endgame search runs at or below this many layouts [default: 4096;
     /// 256 with --fast].
     #[arg(long)]
     endgame_layouts: Option<usize>,
