@@ -225,8 +225,8 @@ impl<'a> EndgameSearch<'a> {
     }
 
     /// Every cell of the set, in order.
-    fn every_cell(&self) -> Vec<u16> {
-        (0..self.values.len() as u16).collect()
+    fn every_cell(&self) -> Vec<u32> {
+        (0..self.values.len() as u32).collect()
     }
 
     /// Every layout of the set, in order.
@@ -293,8 +293,8 @@ impl<'a> EndgameSearch<'a> {
 
     /// A cell of `live` safe in every layout of `s` that shows at least two different
     /// numbers.
-    fn free_look(&self, s: &[u32], live: &[u16]) -> Option<usize> {
-        live.iter().map(|&c| usize::from(c)).find(|&c| {
+    fn free_look(&self, s: &[u32], live: &[u32]) -> Option<usize> {
+        live.iter().map(|&c| c as usize).find(|&c| {
             let values = &self.values[c];
             let mut seen = None;
             let mut differs = false;
@@ -316,7 +316,7 @@ impl<'a> EndgameSearch<'a> {
     /// `Σ_v |S_v| W(S_v) / |S|` for opening `c`: exact, or (as soon as it cannot exceed
     /// `floor`) an upper bound no greater than `floor`; the parts look at the cells `live`
     /// only. `None` when the node limit is reached.
-    fn split_value(&mut self, c: usize, s: &[u32], floor: f64, live: &[u16]) -> Option<Value> {
+    fn split_value(&mut self, c: usize, s: &[u32], floor: f64, live: &[u32]) -> Option<Value> {
         let parts = self.partition(c, s);
         let value = self.parts_value(&parts, s.len() as f64, floor, live);
         self.spare.push(parts.layouts);
@@ -324,7 +324,7 @@ impl<'a> EndgameSearch<'a> {
     }
 
     /// [`split_value`](Self::split_value) once `s` (of `total` layouts) is split.
-    fn parts_value(&mut self, parts: &Parts, total: f64, floor: f64, live: &[u16]) -> Option<Value> {
+    fn parts_value(&mut self, parts: &Parts, total: f64, floor: f64, live: &[u32]) -> Option<Value> {
         // The layouts of the parts not valued yet (each part is worth at most 1).
         let mut remaining = parts.starts[MINE as usize] as f64;
         let mut acc = 0.0;
@@ -353,11 +353,11 @@ impl<'a> EndgameSearch<'a> {
     /// its exact value; otherwise `None` and an upper bound no greater than `alpha` (or the
     /// exact value 0 when no cell is worth opening: a mine everywhere or decided everywhere).
     /// `Err` when the node limit is reached.
-    fn best_guess(&mut self, s: &[u32], alpha: f64, live: &[u16]) -> Result<(Option<usize>, Value), OutOfNodes> {
+    fn best_guess(&mut self, s: &[u32], alpha: f64, live: &[u32]) -> Result<(Option<usize>, Value), OutOfNodes> {
         let total = s.len();
         let mut order: Vec<(usize, usize)> = live
             .iter()
-            .map(|&c| usize::from(c))
+            .map(|&c| c as usize)
             .filter_map(|c| {
                 let values = &self.values[c];
                 let safe = s.iter().filter(|&&l| values[l as usize] != MINE).count();
@@ -369,7 +369,7 @@ impl<'a> EndgameSearch<'a> {
         }
         // Without a free look, the other cells are a mine everywhere in `s` or show the same
         // number everywhere: they stay so in every subset, and are never worth opening.
-        let mut next_live: Vec<u16> = order.iter().map(|&(_, c)| c as u16).collect();
+        let mut next_live: Vec<u32> = order.iter().map(|&(_, c)| c as u32).collect();
         next_live.sort_unstable();
         order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut best: Option<(usize, f64)> = None;
@@ -397,7 +397,7 @@ impl<'a> EndgameSearch<'a> {
 
     /// `W(s)` exactly, or an upper bound no greater than `alpha` when `W(s) <= alpha`; only
     /// the cells `live` can be worth opening in `s`.
-    fn value(&mut self, s: &[u32], alpha: f64, live: &[u16]) -> Option<Value> {
+    fn value(&mut self, s: &[u32], alpha: f64, live: &[u32]) -> Option<Value> {
         if s.len() <= 1 {
             return Some(Value::exact(1.0));
         }
