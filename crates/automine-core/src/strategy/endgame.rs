@@ -141,13 +141,10 @@ impl Memo {
         None
     }
 
-    fn get(&self, s: &[u32]) -> Option<Value> {
-        self.find(Self::hash(s), s).map(|i| self.entries[i].value)
-    }
-
-    fn insert(&mut self, s: &[u32], value: Value) {
-        let hash = Self::hash(s);
-        if let Some(i) = self.find(hash, s) {
+    /// Remember `value` for `s` (of hash `hash`), whose entry [`find`](Self::find) gave as
+    /// `found`.
+    fn store(&mut self, hash: u64, found: Option<usize>, s: &[u32], value: Value) {
+        if let Some(i) = found {
             self.entries[i].value = value;
             return;
         }
@@ -401,10 +398,15 @@ impl<'a> EndgameSearch<'a> {
         if s.len() <= 1 {
             return Some(Value::exact(1.0));
         }
-        if let Some(w) = self.memo.get(s)
-            && (w.exact || w.w <= alpha)
-        {
-            return Some(w);
+        // Hashed and looked up once: the set's own entry is not added below it (its parts are
+        // smaller sets), so `found` still names it when the value is stored.
+        let hash = Memo::hash(s);
+        let found = self.memo.find(hash, s);
+        if let Some(i) = found {
+            let w = self.memo.entries[i].value;
+            if w.exact || w.w <= alpha {
+                return Some(w);
+            }
         }
         self.nodes += 1;
         if self.nodes > self.node_limit {
@@ -414,7 +416,7 @@ impl<'a> EndgameSearch<'a> {
             Some(c) => self.split_value(c, s, alpha, live)?,
             None => self.best_guess(s, alpha, live).ok()?.1,
         };
-        self.memo.insert(s, w);
+        self.memo.store(hash, found, s, w);
         Some(w)
     }
 }
