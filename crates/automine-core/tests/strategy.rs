@@ -257,6 +257,17 @@ fn endgame_search_finds_the_best_move_on_larger_positions() {
                     (worth - expected).abs() < 1e-12,
                     "seed {seed}: the move is worth {worth}\n{view}"
                 );
+                // Every other move's worth, as the definition values it.
+                let mut search = EndgameSearch::new(&view, &set, 10_000_000);
+                for (cell, &id) in set.cells.iter().enumerate() {
+                    let w = search.move_value(id).unwrap();
+                    let plain = plain_move_value(&values, &all, cell, &mut memo);
+                    assert!(
+                        (w - plain).abs() < 1e-12,
+                        "seed {seed}: {id:?} worth {w}, definition {plain}"
+                    );
+                    assert!(w <= expected + 1e-12);
+                }
                 checked += 1;
                 if checked == 40 {
                     break 'games;

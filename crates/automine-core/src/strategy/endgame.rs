@@ -258,6 +258,33 @@ impl<'a> EndgameSearch<'a> {
         })
     }
 
+    /// The probability of winning when `cell` is opened now and play stays optimal after
+    /// it: the exact worth of a move, to set beside [`best_move`](Self::best_move)'s (their
+    /// difference is what the move gives away). `None` when `cell` is not one of the set's
+    /// cells or the node limit is reached.
+    ///
+    /// ```
+    /// use automine_core::strategy::endgame::EndgameSearch;
+    /// use automine_core::strategy::layouts::enumerate_layouts;
+    /// use automine_core::{CellId, PlayerView};
+    /// use automine_core::search_core::Budget;
+    /// // A 1 in a 2x2 corner: three layouts. Any covered cell survives with 2/3 and then
+    /// // shows 1 in both layouts left, a coin flip.
+    /// let view: PlayerView = "2x2 1\n1.\n..\n".parse()?;
+    /// let set = enumerate_layouts(&view, 10, &Budget::unlimited()).unwrap();
+    /// let mut search = EndgameSearch::new(&view, &set, 1_000);
+    /// let w = search.move_value(CellId(3)).unwrap();
+    /// assert!((w - 1.0 / 3.0).abs() < 1e-12);
+    /// assert_eq!(search.move_value(CellId(0)), None); // revealed: not a move
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn move_value(&mut self, cell: CellId) -> Option<f64> {
+        let c = self.set.cells.iter().position(|&id| id == cell)?;
+        let all = self.all();
+        let live = self.every_cell();
+        self.split_value(c, &all, EXACT, &live).map(|w| w.w)
+    }
+
     /// The win probability of the current position under optimal play, if within the limit.
     pub fn win_probability(&mut self) -> Option<f64> {
         let all = self.all();
