@@ -1,5 +1,4 @@
-//! What does the exact player's guess give away just above its endgame search, valued
-//! exactly?
+//! What does the exact player's guess give away above its endgame search, valued exactly?
 //!
 //! Plays games `S .. S + N` of a preset and first-click rule with the default exact player
 //! (the same games as `search-cli mines play --seed S`). At every guess it makes (a click on a
@@ -13,25 +12,36 @@
 //! above `HI` layouts, and a search that reaches the first guess in range plays every later
 //! position too (it has fewer layouts), so the difference of their win chances is the expected
 //! sum of the one-move regrets along the player's own games (the performance difference
-//! identity). With `LO` at the player's endgame limit (4,096 by default) this measures what
-//! remains above the search; each line of the table is one range of layouts, and the
-//! cumulative column is what a search reaching that range's top would gain.
+//! identity). With `LO` at the player's search limit this measures what remains above it;
+//! each line of the table is one range of layouts, and the cumulative column is what a search
+//! reaching that range's top would gain.
 //!
-//! A position whose search reaches `NODES` layout sets (default 3,000,000) is left out and
-//! counted; leaving it out can only lower the estimate. `ENDGAME` sets the player's own
-//! endgame limit (default: the player's default).
+//! Options:
+//! - `--nodes N`: a position whose exact search reaches `N` layout sets (default 3,000,000)
+//!   is left out and counted; leaving it out can only lower the estimate.
+//! - `--endgame L`, `--restricted R`: the player's exact and restricted search limits
+//!   (`PlayerOptions::endgame_layouts`, `restricted_layouts`; default: the player's own).
+//! - `--candidates K,K,...`: also play, at each of these positions, the move of the
+//!   restricted search with `K` candidates below the root (as the player runs it: node limit
+//!   `--candidate-nodes`, default the player's `endgame_nodes`; a search over the limit leaves
+//!   the player's move), and value it exactly the same way: what that move gains over the
+//!   player's, per game (an estimate of the restricted player's gain: it takes the moves after
+//!   as best play, which the restricted search only approaches).
 //!
 //! ```sh
-//! cargo run --release -p automine-core --example guess_regret -- PRESET RULE S N LO HI [NODES] [ENDGAME]
+//! cargo run --release -p automine-core --example guess_regret -- PRESET RULE S N LO HI [options]
 //! cargo run --release -p automine-core --example guess_regret -- expert safe 700000 2000 4096 16384
+//! cargo run --release -p automine-core --example guess_regret -- expert safe 2004000 2000 4096 65536 \
+//!     --restricted 0 --nodes 10000000 --candidates 3,4
 //! ```
 //!
 //! Output: one line per guess with a regret (seed, layouts, the player's cell and its worth,
-//! the best cell and its worth), then the table. Deterministic: the same arguments give the
-//! same output.
+//! the best cell and its worth), then the tables. Deterministic: the same arguments give the
+//! same output (the times aside).
 
 use std::error::Error;
 use std::io::Write;
+use std::time::Instant;
 
 use automine_core::search_core::Budget;
 use automine_core::strategy::endgame::{EndgameMove, EndgameSearch};
@@ -72,61 +82,118 @@ struct Config {
     hi: usize,
     nodes: u64,
     options: PlayerOptions,
+    candidates: Vec<usize>,
+    candidate_nodes: u64,
 }
+
+const USAGE: &str = "usage: guess_regret PRESET RULE S N LO HI [--nodes N] [--endgame L] [--restricted R] \
+                     [--candidates K,K,...] [--candidate-nodes N]";
 
 fn parse_args() -> Result<Config, Box<dyn Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: guess_regret PRESET RULE S N LO HI [NODES] [ENDGAME]";
-    if !(6..=8).contains(&args.len()) {
-        return Err(usage.into());
+    if args.len() < 6 || !args.len().is_multiple_of(2) {
+        return Err(USAGE.into());
     }
     let rule: FirstClick = args[1].parse()?;
     let (lo, hi): (usize, usize) = (args[4].parse()?, args[5].parse()?);
     if lo == 0 || hi <= lo {
-        return Err(format!("need 0 < LO < HI (got {lo}, {hi}); {usage}").into());
+        return Err(format!("need 0 < LO < HI (got {lo}, {hi}); {USAGE}").into());
     }
     let mut options = PlayerOptions::new(rule);
-    if let Some(e) = args.get(7) {
-        options.endgame_layouts = e.parse()?;
-    }
-    Ok(Config {
+    let mut cfg = Config {
         preset: args[0].parse()?,
         rule,
         start: args[2].parse()?,
         games: args[3].parse()?,
         lo,
         hi,
-        nodes: args.get(6).map_or(Ok(3_000_000), |a| a.parse())?,
+        nodes: 3_000_000,
         options,
-    })
+        candidates: Vec::new(),
+        candidate_nodes: options.endgame_nodes,
+    };
+    for pair in args[6..].chunks(2) {
+        let value = &pair[1];
+        match pair[0].as_str() {
+            "--nodes" => cfg.nodes = value.parse()?,
+            "--endgame" => options.endgame_layouts = value.parse()?,
+            "--restricted" => options.restricted_layouts = value.parse()?,
+            "--candidate-nodes" => cfg.candidate_nodes = value.parse()?,
+            "--candidates" => {
+                cfg.candidates = value.split(',').map(str::parse).collect::<Result<_, _>>()?;
+            }
+            other => return Err(format!("unknown option {other}; {USAGE}").into()),
+        }
+    }
+    cfg.options = options;
+    Ok(cfg)
 }
 
-/// A guess valued exactly: the number of layouts, the best move and the guess's worth.
-type Valued = (usize, EndgameMove, f64);
+/// What the restricted search with one candidate limit did over the positions.
+#[derive(Default, Clone)]
+struct Restricted {
+    /// Per game with a difference: what its moves gained over the player's, summed.
+    per_game: Vec<f64>,
+    seconds: f64,
+    sets: u64,
+    over_limit: usize,
+}
 
-/// The guess `pos` in `view`, valued exactly: the number of layouts, the best move and the
-/// worth of `pos`; `None` when the layouts or the search exceed their limits.
-fn value_guess(view: &PlayerView, pos: Pos, cfg: &Config) -> Result<Option<Valued>, Box<dyn Error>> {
+/// A guess valued exactly: the layouts, the best move, the guess's worth, the restricted
+/// searches' gains.
+type Valued = (usize, EndgameMove, f64, Vec<f64>);
+
+/// The guess `pos` in `view` valued exactly: the number of layouts, the best move, the
+/// guess's worth, and for each of `cfg.candidates` what the restricted search's move gains
+/// over the guess (`None` where that search went over its limit); `None` when the layouts
+/// or the exact search exceed their limits.
+fn value_guess(
+    view: &PlayerView,
+    pos: Pos,
+    cfg: &Config,
+    restricted: &mut [Restricted],
+) -> Result<Option<Valued>, Box<dyn Error>> {
     let id = view.dims().id(pos).ok_or("the player chose a cell off the board")?;
-    Ok(enumerate_layouts(view, cfg.hi, &Budget::unlimited()).and_then(|set| {
-        let mut search = EndgameSearch::new(view, &set, cfg.nodes);
-        let best = search.best_move()?;
-        let worth = search.move_value(id)?;
-        Some((set.mines.len(), best, worth))
-    }))
+    let Some(set) = enumerate_layouts(view, cfg.hi, &Budget::unlimited()) else {
+        return Ok(None);
+    };
+    let mut search = EndgameSearch::new(view, &set, cfg.nodes);
+    let (Some(best), Some(worth)) = (search.best_move(), search.move_value(id)) else {
+        return Ok(None);
+    };
+    let mut gains = Vec::with_capacity(cfg.candidates.len());
+    for (&k, tally) in cfg.candidates.iter().zip(restricted.iter_mut()) {
+        let clock = Instant::now();
+        let mut narrow = EndgameSearch::new(view, &set, cfg.candidate_nodes).with_candidate_limit(k);
+        let chosen = narrow.best_move();
+        tally.seconds += clock.elapsed().as_secs_f64();
+        tally.sets += narrow.nodes();
+        let gain = match chosen {
+            None => {
+                tally.over_limit += 1;
+                0.0
+            }
+            Some(m) => search.move_value(m.cell).ok_or("the exact search ran out of sets")? - worth,
+        };
+        gains.push(gain);
+    }
+    Ok(Some((set.mines.len(), best, worth, gains)))
 }
 
 /// Play game `seed`, valuing its guesses in range: the regrets summed per range of `buckets`
-/// (whose counts it updates); a line on `out` for each guess with a regret.
+/// (whose counts it updates), and what the restricted searches' moves gain, summed into
+/// `restricted`; a line on `out` for each guess with a regret.
 fn play_game(
     cfg: &Config,
     seed: u64,
     buckets: &mut [Bucket],
+    restricted: &mut [Restricted],
     out: &mut impl Write,
 ) -> Result<Vec<f64>, Box<dyn Error>> {
     let mut game = Game::new(cfg.preset.settings(cfg.rule), seed);
     let mut player = ExactPlayer::new(cfg.options);
     let mut regrets = vec![0.0; buckets.len()];
+    let mut gains = vec![0.0; restricted.len()];
     let (ln_lo, ln_hi) = ((cfg.lo as f64).ln() + 1e-9, (cfg.hi as f64).ln() + 1e-9);
     while game.status() == GameStatus::Playing {
         let view = game.view().clone();
@@ -146,10 +213,13 @@ fn play_game(
             .position(|b| layouts <= b.hi as f64 + 0.5)
             .unwrap_or(buckets.len() - 1);
         buckets[k].guesses += 1;
-        let Some((n, best, worth)) = value_guess(&view, pos, cfg)? else {
+        let Some((n, best, worth, moved)) = value_guess(&view, pos, cfg, restricted)? else {
             buckets[k].left_out += 1;
             continue;
         };
+        for (g, m) in gains.iter_mut().zip(moved) {
+            *g += m;
+        }
         let regret = best.win_probability - worth;
         if regret < -TIE {
             let best = best.win_probability;
@@ -165,6 +235,11 @@ fn play_game(
                 best.win_probability,
                 100.0 * regret
             )?;
+        }
+    }
+    for (tally, g) in restricted.iter_mut().zip(gains) {
+        if g != 0.0 {
+            tally.per_game.push(g);
         }
     }
     Ok(regrets)
@@ -186,13 +261,14 @@ fn main() -> Result<(), Box<dyn Error>> {
     }
     // Per game with any regret: its regrets summed in each range.
     let mut rows: Vec<Vec<f64>> = Vec::new();
+    let mut restricted = vec![Restricted::default(); cfg.candidates.len()];
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "seed\tlayouts\tplayer's cell\tits worth\tbest cell\tbest worth\tregret (points)"
     )?;
     for seed in cfg.start..cfg.start + cfg.games {
-        let regrets = play_game(&cfg, seed, &mut buckets, &mut out)?;
+        let regrets = play_game(&cfg, seed, &mut buckets, &mut restricted, &mut out)?;
         if regrets.iter().any(|&r| r > 0.0) {
             rows.push(regrets);
         }
@@ -208,9 +284,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     } = cfg;
     writeln!(
         out,
-        "\n{preset:?} {rule:?}, games {start}..{}, player's endgame limit {}, node limit {nodes}",
+        "\n{preset:?} {rule:?}, games {start}..{}, player's endgame limit {} (restricted {}), node limit {nodes}",
         start + games,
-        cfg.options.endgame_layouts
+        cfg.options.endgame_layouts,
+        cfg.options.restricted_layouts
     )?;
     writeln!(
         out,
@@ -235,6 +312,38 @@ fn main() -> Result<(), Box<dyn Error>> {
             100.0 * total,
             100.0 * total_se
         )?;
+    }
+    if !restricted.is_empty() {
+        let valued: usize = buckets.iter().map(|b| b.guesses - b.left_out).sum();
+        let (best, best_se) = mean_se(
+            &rows.iter().map(|r| r.iter().sum()).collect::<Vec<f64>>(),
+            games as usize,
+        );
+        writeln!(
+            out,
+            "\nbest play over the player's guesses: {:.4} ± {:.4} points per game ({valued} positions)",
+            100.0 * best,
+            100.0 * best_se
+        )?;
+        writeln!(
+            out,
+            "candidates\tgain per game, points (± s.e.)\tshare of best play\tseconds per position\tsets per position\tover the limit ({})",
+            cfg.candidate_nodes
+        )?;
+        for (&k, tally) in cfg.candidates.iter().zip(&restricted) {
+            let (mean, se) = mean_se(&tally.per_game, games as usize);
+            let per = valued.max(1) as f64;
+            writeln!(
+                out,
+                "{k}\t{:.4} ± {:.4}\t{:.2}\t{:.3}\t{:.0}\t{}",
+                100.0 * mean,
+                100.0 * se,
+                if best > 0.0 { mean / best } else { 0.0 },
+                tally.seconds / per,
+                tally.sets as f64 / per,
+                tally.over_limit
+            )?;
+        }
     }
     Ok(())
 }

@@ -281,6 +281,57 @@ fn endgame_search_finds_the_best_move_on_larger_positions() {
 }
 
 #[test]
+fn restricted_endgame_search_is_a_lower_bound_and_exact_when_unrestricted() {
+    // With at most k guesses per set below the root, the search values a smaller game: its
+    // move's value is what that restricted play wins, no more than the move's true worth,
+    // which is no more than the best; with as many candidates as cells it is the full search.
+    let settings = Preset::Expert.settings(FirstClick::Safe);
+    let mut checked = 0;
+    let mut below = 0;
+    'games: for seed in 0..300 {
+        let mut game = Game::new(settings, seed);
+        let mut player = ExactPlayer::new(PlayerOptions::new(FirstClick::Safe));
+        while game.status() == GameStatus::Playing {
+            let view = game.view().clone();
+            if view.revealed_count() > 0
+                && let Some(set) = enumerate_layouts(&view, 400, &Budget::unlimited())
+                && set.mines.len() >= 30
+                && let mut full = EndgameSearch::new(&view, &set, 10_000_000)
+                && let Some(best) = full.best_move()
+                && best.win_probability < 0.9
+            {
+                let wide = EndgameSearch::new(&view, &set, 10_000_000)
+                    .with_candidate_limit(set.cells.len())
+                    .best_move()
+                    .unwrap();
+                assert_eq!(wide, best, "seed {seed}\n{view}");
+                for k in [1, 2, 3] {
+                    let narrow = EndgameSearch::new(&view, &set, 10_000_000)
+                        .with_candidate_limit(k)
+                        .best_move()
+                        .unwrap();
+                    let worth = full.move_value(narrow.cell).unwrap();
+                    assert!(narrow.win_probability <= worth + 1e-12, "seed {seed}, k {k}\n{view}");
+                    assert!(worth <= best.win_probability + 1e-12, "seed {seed}, k {k}\n{view}");
+                    if narrow.win_probability < best.win_probability - 1e-9 {
+                        below += 1;
+                    }
+                }
+                checked += 1;
+                if checked == 30 {
+                    break 'games;
+                }
+            }
+            let pos = player.choose(&view).unwrap();
+            game.reveal(pos).unwrap();
+        }
+    }
+    assert_eq!(checked, 30, "only {checked} positions checked");
+    // The restriction matters somewhere (else the test would not test it).
+    assert!(below > 0);
+}
+
+#[test]
 fn endgame_win_probability_matches_play_on_small_boards() {
     // The search's predicted win chance, averaged over many real games from the same kind of
     // position, must match the observed win rate of the player that follows it.

@@ -24,6 +24,12 @@
 //! the bound) is memoised on `S`. Cells that are a mine in every layout of a set, or safe and
 //! showing one number in all of them, stay so in its subsets and are not looked at again
 //! below it.
+//!
+//! Above the sizes this exact search can afford, [`EndgameSearch::with_candidate_limit`]
+//! searches a smaller game: below the root only the `k` safest guesses of a set may be made.
+//! Its values are what that restricted play wins (lower bounds of the true ones, exact for
+//! the restricted game, so every cut-off above still holds), and it evaluates far fewer sets;
+//! the exact player runs it between its exact search's limit and a larger one.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -64,6 +70,8 @@ pub struct EndgameSearch<'a> {
     node_limit: u64,
     /// The buffers of finished splits, for the next ones.
     spare: Vec<Vec<u32>>,
+    /// At most this many cells (the safest) are tried as guesses in a set below the root.
+    candidates: usize,
 }
 
 /// How far below the exact need a child's threshold is set, so that rounding never prunes a
@@ -213,7 +221,18 @@ impl<'a> EndgameSearch<'a> {
             nodes: 0,
             node_limit,
             spare: Vec::new(),
+            candidates: usize::MAX,
         }
+    }
+
+    /// Try at most `k` guesses (the safest) in every set below the root: the search then
+    /// values a smaller game, in which only those guesses may be made, exactly; its values
+    /// are what that restricted play wins, lower bounds of the true ones, and far fewer sets
+    /// are evaluated. The root's guesses are all tried.
+    #[must_use]
+    pub const fn with_candidate_limit(mut self, k: usize) -> Self {
+        self.candidates = if k == 0 { 1 } else { k };
+        self
     }
 
     /// Layout sets evaluated so far.
@@ -251,7 +270,7 @@ impl<'a> EndgameSearch<'a> {
                 win_probability: w.w,
             });
         }
-        let (c, w) = self.best_guess(&all, EXACT, &live).ok()?;
+        let (c, w) = self.best_guess(&all, EXACT, &live, true).ok()?;
         Some(EndgameMove {
             cell: self.set.cells[c?],
             win_probability: w.w,
@@ -377,7 +396,13 @@ impl<'a> EndgameSearch<'a> {
     /// its exact value; otherwise `None` and an upper bound no greater than `alpha` (or the
     /// exact value 0 when no cell is worth opening: a mine everywhere or decided everywhere).
     /// `Err` when the node limit is reached.
-    fn best_guess(&mut self, s: &[u32], alpha: f64, live: &[u32]) -> Result<(Option<usize>, Value), OutOfNodes> {
+    fn best_guess(
+        &mut self,
+        s: &[u32],
+        alpha: f64,
+        live: &[u32],
+        root: bool,
+    ) -> Result<(Option<usize>, Value), OutOfNodes> {
         let total = s.len();
         let mut order: Vec<(usize, usize)> = live
             .iter()
@@ -396,6 +421,9 @@ impl<'a> EndgameSearch<'a> {
         let mut next_live: Vec<u32> = order.iter().map(|&(_, c)| c as u32).collect();
         next_live.sort_unstable();
         order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        if !root {
+            order.truncate(self.candidates);
+        }
         let mut best: Option<(usize, f64)> = None;
         // The largest upper bound of the candidates that cannot beat `alpha`.
         let mut bound = 0.0f64;
@@ -441,7 +469,7 @@ impl<'a> EndgameSearch<'a> {
         }
         let w = match self.free_look(s, live) {
             Some(c) => self.split_value(c, s, alpha, live)?,
-            None => self.best_guess(s, alpha, live).ok()?.1,
+            None => self.best_guess(s, alpha, live, false).ok()?.1,
         };
         self.memo.store(hash, found, s, w);
         Some(w)

@@ -45,6 +45,13 @@ pub struct PlayerOptions {
     /// The endgame search gives up (and the heuristic guess is used) after this many
     /// distinct layout sets.
     pub endgame_nodes: u64,
+    /// Above [`endgame_layouts`](Self::endgame_layouts) and up to this many layouts, run the
+    /// endgame search restricted to the [`restricted_candidates`](Self::restricted_candidates)
+    /// safest guesses in every set below the root ([`EndgameSearch::with_candidate_limit`]),
+    /// within the same node limit (0: never).
+    pub restricted_layouts: usize,
+    /// How many guesses the restricted endgame search tries in a set below the root.
+    pub restricted_candidates: usize,
     /// Play an isolated region (one no other click can inform) first, by the exact search
     /// over its own layouts ([`isolated_region_move`]).
     pub isolated_regions: bool,
@@ -112,6 +119,8 @@ impl PlayerOptions {
             first_click_policy: true,
             endgame_layouts: 256,
             endgame_nodes: 20_000,
+            restricted_layouts: 0,
+            restricted_candidates: 4,
             isolated_regions: false,
             forced_fifty_fifty: true,
             fifty_fifty_certain_mines: true,
@@ -183,15 +192,17 @@ impl ExactPlayer {
         if let Some(id) = self.safe.pop() {
             return Ok(id);
         }
+        let reach = self.options.endgame_layouts.max(self.options.restricted_layouts);
         if self.options.endgame_layouts > 0
-            && analysis.ln_layouts <= (self.options.endgame_layouts as f64).ln() + 1e-9
-            && let Some(set) = enumerate_layouts(
-                view,
-                self.options.endgame_layouts,
-                &Budget::unlimited().with_node_limit(1_000_000),
-            )
+            && analysis.ln_layouts <= (reach as f64).ln() + 1e-9
+            && let Some(set) = enumerate_layouts(view, reach, &Budget::unlimited().with_node_limit(1_000_000))
         {
-            let mut search = EndgameSearch::new(view, &set, self.options.endgame_nodes);
+            let search = EndgameSearch::new(view, &set, self.options.endgame_nodes);
+            let mut search = if set.mines.len() <= self.options.endgame_layouts {
+                search
+            } else {
+                search.with_candidate_limit(self.options.restricted_candidates)
+            };
             if let Some(best) = search.best_move() {
                 return Ok(best.cell);
             }

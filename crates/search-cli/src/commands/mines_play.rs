@@ -129,6 +129,15 @@ pub struct PlayArgs {
     /// 256 with --fast].
     #[arg(long)]
     endgame_layouts: Option<usize>,
+    /// Exact player: above --endgame-layouts and up to this many layouts, the endgame search
+    /// tries only the --restricted-candidates safest guesses in every set below its root
+    /// (0: never) [default: 0].
+    #[arg(long)]
+    restricted_layouts: Option<usize>,
+    /// Exact player: guesses the restricted endgame search tries per set below its root
+    /// [default: 4].
+    #[arg(long)]
+    restricted_candidates: Option<usize>,
     /// Exact player: start from the faster player that was the default before `mines9`
     /// (without D. N. Hill's further parts: a smaller endgame search, no isolated regions,
     /// --hill-off-edge, --hill-enablers, --living-safe, chain 50/50s, or the rules of his Java
@@ -458,6 +467,8 @@ fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
         args.endgame_layouts.unwrap_or(options.endgame_layouts)
     };
     options.endgame_nodes = args.endgame_nodes.unwrap_or(options.endgame_nodes);
+    options.restricted_layouts = args.restricted_layouts.unwrap_or(options.restricted_layouts);
+    options.restricted_candidates = args.restricted_candidates.unwrap_or(options.restricted_candidates);
     options.forced_fifty_fifty = !args.no_fifty_fifty;
     options.fifty_fifty_certain_mines = !args.plain_fifty_fifty;
     options.first_click_policy = !args.corner_first_click;
@@ -564,6 +575,8 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
     summary["living_cut_off"] = serde_json::json!(guess.living_cut_off);
     summary["narrow_lift"] = serde_json::json!(guess.narrow_lift);
     summary["clears_tie_break"] = serde_json::json!(guess.clears_tie_break);
+    summary["restricted_layouts"] = serde_json::json!(options.restricted_layouts);
+    summary["restricted_candidates"] = serde_json::json!(options.restricted_candidates);
     summary["fast"] = serde_json::json!(args.fast);
     summary["fifty_fifty_tie_break"] = serde_json::json!(options.fifty_fifty_tie_break);
     summary
