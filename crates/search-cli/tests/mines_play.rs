@@ -135,6 +135,8 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
         let a = json(&out);
         assert_eq!(a["fast"], false);
         assert_eq!(a["endgame_layouts"], 4096);
+        assert_eq!(a["restricted_layouts"], 32_768);
+        assert_eq!(a["restricted_candidates"], 3);
         assert_eq!(a["endgame_nodes"], 300_000);
         assert_eq!(a["guess_frontier"], 100);
         assert_eq!(a["hotspots"], false);
@@ -147,12 +149,23 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
     let b = json(&out);
     assert_eq!(b["endgame_layouts"], 256);
     assert_eq!(b["hotspots"], true);
+    let (ok, out, _) = play(
+        &[
+            &base[..],
+            &["--restricted-layouts", "0", "--restricted-candidates", "5"],
+        ]
+        .concat(),
+    );
+    assert!(ok);
+    assert_eq!(json(&out)["restricted_layouts"], 0);
+    assert_eq!(json(&out)["restricted_candidates"], 5);
     assert_eq!(b["hill_enablers"], true);
     let (ok, out, _) = play(&[&base[..], &["--fast"]].concat());
     assert!(ok);
     let c = json(&out);
     assert_eq!(c["fast"], true);
     assert_eq!(c["endgame_layouts"], 256);
+    assert_eq!(c["restricted_layouts"], 0);
     assert_eq!(c["endgame_nodes"], 20_000);
     assert_eq!(c["guess_frontier"], 10);
     for key in hills {

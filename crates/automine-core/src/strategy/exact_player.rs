@@ -2,7 +2,9 @@
 //! 1. the first click at the best cell for the rule ([`first_click`]);
 //! 2. every certainly safe cell (all of them are queued from one exact map);
 //! 3. when at most [`PlayerOptions::endgame_layouts`] layouts remain, the exhaustive endgame
-//!    search's move ([`endgame`](crate::strategy::endgame));
+//!    search's move ([`endgame`](crate::strategy::endgame)); above that and up to
+//!    [`PlayerOptions::restricted_layouts`], the move of the same search restricted to the
+//!    safest guesses below its root (each within the node limit; beyond it, the steps below);
 //! 4. optionally, the exact move in an isolated region
 //!    ([`isolated`](crate::strategy::isolated));
 //! 5. a forced 50/50, at once ([`fifty_fifty`](crate::strategy::fifty_fifty)); optionally a
@@ -88,11 +90,14 @@ impl PlayerOptions {
     /// 50/50's cell chosen by the guess's value, up to 100 frontier candidates (he has no
     /// cap), and no risk hotspots (his Java solver computes them but does not use them).
     /// Until branch `mines9` this was `hill_like` (`--hill-like`), and the default was
-    /// [`PlayerOptions::fast`].
+    /// [`PlayerOptions::fast`]. Since branch `mines17`, from 4,097 to 32,768 layouts the
+    /// restricted endgame search (the 3 safest guesses in every set below its root): an
+    /// expected +0.02 points on expert `safe`, valued exactly, at about 1.4 times the time.
     pub fn new(rule: FirstClick) -> Self {
         let mut options = Self::fast(rule);
         options.endgame_layouts = 4096;
         options.endgame_nodes = 300_000;
+        options.restricted_layouts = 32_768;
         options.isolated_regions = true;
         options.guess.hill_off_edge = true;
         options.guess.hill_enablers = true;
@@ -120,7 +125,7 @@ impl PlayerOptions {
             endgame_layouts: 256,
             endgame_nodes: 20_000,
             restricted_layouts: 0,
-            restricted_candidates: 4,
+            restricted_candidates: 3,
             isolated_regions: false,
             forced_fifty_fifty: true,
             fifty_fifty_certain_mines: true,

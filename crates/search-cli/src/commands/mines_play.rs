@@ -131,11 +131,11 @@ pub struct PlayArgs {
     endgame_layouts: Option<usize>,
     /// Exact player: above --endgame-layouts and up to this many layouts, the endgame search
     /// tries only the --restricted-candidates safest guesses in every set below its root
-    /// (0: never) [default: 0].
+    /// (0: never) [default: 32768; 0 with --fast].
     #[arg(long)]
     restricted_layouts: Option<usize>,
     /// Exact player: guesses the restricted endgame search tries per set below its root
-    /// [default: 4].
+    /// [default: 3].
     #[arg(long)]
     restricted_candidates: Option<usize>,
     /// Exact player: start from the faster player that was the default before `mines9`
