@@ -228,7 +228,9 @@ impl<'a> EndgameSearch<'a> {
     /// Try at most `k` guesses (the safest) in every set below the root: the search then
     /// values a smaller game, in which only those guesses may be made, exactly; its values
     /// are what that restricted play wins, lower bounds of the true ones, and far fewer sets
-    /// are evaluated. The root's guesses are all tried.
+    /// are evaluated. [`best_move`](Self::best_move) still tries every guess at the root (its
+    /// value is the restricted game's); [`win_probability`](Self::win_probability) and
+    /// [`move_value`](Self::move_value) are the restricted game's values (`k = 0` counts as 1).
     #[must_use]
     pub const fn with_candidate_limit(mut self, k: usize) -> Self {
         self.candidates = if k == 0 { 1 } else { k };
