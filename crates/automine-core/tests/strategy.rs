@@ -6,7 +6,7 @@ use automine_core::strategy::endgame::EndgameSearch;
 use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
 use automine_core::strategy::harness::{PlayerKind, Trial, Z95, run_trial, wilson_interval};
 use automine_core::strategy::isolated::{enclosed_regions, isolated_regions};
-use automine_core::strategy::layouts::{LayoutSet, enumerate_layouts};
+use automine_core::strategy::layouts::{LayoutMemory, LayoutSet, enumerate_layouts, narrow_layouts};
 use automine_core::suite::played_positions;
 use automine_core::{
     Dims, FirstClick, Game, GameSettings, GameStatus, Height, Player, PlayerView, Preset, SafestCellPlayer, Width,
@@ -101,6 +101,93 @@ fn endgame_search_finds_known_win_probabilities() {
     assert_eq!(set.mines.len(), 1);
     let best = EndgameSearch::new(&view, &set, 1000).best_move().unwrap();
     assert!((best.win_probability - 1.0).abs() < 1e-12);
+}
+
+/// The layouts of a set in one canonical order (a narrowed set keeps its parent's order).
+fn sorted_layouts(set: &LayoutSet) -> Vec<Vec<bool>> {
+    let mut mines = set.mines.clone();
+    mines.sort();
+    mines
+}
+
+#[test]
+fn narrowed_layout_sets_are_the_enumerated_ones_and_give_the_same_endgame_moves() {
+    // Games on an intermediate-sized board with few mines: each view's layouts, found by
+    // narrowing the set of the view before it (and of the first view in reach), are exactly
+    // the ones a new enumeration lists, in the same cell order, and the endgame search
+    // (exact and restricted) gives the same move and value bit for bit on both sets.
+    let settings = GameSettings::new(Dims::new(Width(8), Height(8)).unwrap(), 12, FirstClick::Safe).unwrap();
+    let (mut narrowed_sets, mut chained) = (0, 0);
+    for seed in 0..60 {
+        let mut game = Game::new(settings, seed);
+        let mut player = SafestCellPlayer::default();
+        let mut first: Option<(PlayerView, LayoutSet)> = None;
+        let mut previous: Option<(PlayerView, LayoutSet)> = None;
+        let mut memory = LayoutMemory::new();
+        while game.status() == GameStatus::Playing {
+            let view = game.view().clone();
+            let fresh = enumerate_layouts(&view, 2_000, &Budget::unlimited());
+            let remembered = memory.layouts(&view, 2_000, &Budget::unlimited()).cloned();
+            assert_eq!(
+                fresh.as_ref().map(sorted_layouts),
+                remembered.as_ref().map(sorted_layouts)
+            );
+            if let Some(fresh) = fresh {
+                for (before, set) in first.iter().chain(&previous) {
+                    let narrowed = narrow_layouts(set, before, &view).expect("a later view of the same game");
+                    assert_eq!(narrowed.cells, fresh.cells, "seed {seed}\n{view}");
+                    assert_eq!(sorted_layouts(&narrowed), sorted_layouts(&fresh), "seed {seed}\n{view}");
+                    if fresh.mines.len() > 1 {
+                        for k in [usize::MAX, 2] {
+                            let search = |set| {
+                                let s = EndgameSearch::new(&view, set, 1_000_000);
+                                let mut s = if k == usize::MAX { s } else { s.with_candidate_limit(k) };
+                                s.best_move()
+                            };
+                            let (a, b) = (search(&fresh), search(&narrowed));
+                            assert_eq!(a.map(|m| m.cell), b.map(|m| m.cell), "seed {seed}\n{view}");
+                            assert_eq!(
+                                a.map(|m| m.win_probability.to_bits()),
+                                b.map(|m| m.win_probability.to_bits())
+                            );
+                        }
+                    }
+                    narrowed_sets += 1;
+                }
+                if previous.is_some() {
+                    chained += 1;
+                }
+                first.get_or_insert_with(|| (view.clone(), fresh.clone()));
+                previous = Some((view.clone(), fresh));
+            }
+            let pos = player.choose(&view).unwrap();
+            game.reveal(pos).unwrap();
+        }
+    }
+    assert!(
+        narrowed_sets > 200 && chained > 100,
+        "{narrowed_sets} narrowed, {chained} chained"
+    );
+}
+
+#[test]
+fn narrowing_refuses_a_view_of_another_position() {
+    let before: PlayerView = "4x1 1\n.1..\n".parse().unwrap();
+    let set = enumerate_layouts(&before, 10, &Budget::unlimited()).unwrap();
+    // A decided cell that changed, a cell covered again, another size, another mine count.
+    for other in ["4x1 1\n.2..\n", "4x1 1\n....\n", "5x1 1\n.1...\n", "4x1 2\n.1..\n"] {
+        let view: PlayerView = other.parse().unwrap();
+        assert_eq!(narrow_layouts(&set, &before, &view), None, "{other}");
+    }
+    // A number no remembered layout agrees with leaves nothing.
+    let view: PlayerView = "4x1 1\n.11.\n".parse().unwrap();
+    assert_eq!(narrow_layouts(&set, &before, &view), None);
+    // A flag on a cell that is a mine in one layout keeps that one.
+    let view: PlayerView = "4x1 1\n.1F.\n".parse().unwrap();
+    assert_eq!(
+        narrow_layouts(&set, &before, &view).map(|s| s.mines),
+        Some(vec![vec![false, false]])
+    );
 }
 
 /// The chance to win from the layouts `s` by the definition alone: the best over every cell

@@ -25,7 +25,7 @@ use crate::strategy::fifty_fifty::{chain_patterns, forced_pair, forced_pair_with
 use crate::strategy::first_click::first_click;
 use crate::strategy::guess::{GuessOptions, choose_among, choose_guess};
 use crate::strategy::isolated::isolated_region_move;
-use crate::strategy::layouts::enumerate_layouts;
+use crate::strategy::layouts::LayoutMemory;
 use crate::strategy::long_term_risk;
 use crate::view::{CellView, PlayerView};
 
@@ -157,6 +157,8 @@ pub struct ExactPlayer {
     safe: Vec<CellId>,
     /// Component enumerations remembered from this game's earlier maps and look-aheads.
     cache: ComponentCache,
+    /// The last layout set within the endgame search's reach, narrowed on the next move.
+    layouts: LayoutMemory,
 }
 
 impl ExactPlayer {
@@ -166,6 +168,7 @@ impl ExactPlayer {
             options,
             safe: Vec::new(),
             cache: ComponentCache::new(),
+            layouts: LayoutMemory::new(),
         }
     }
 
@@ -201,9 +204,11 @@ impl ExactPlayer {
         let reach = self.options.endgame_layouts.max(self.options.restricted_layouts);
         if self.options.endgame_layouts > 0
             && analysis.ln_layouts <= (reach as f64).ln() + 1e-9
-            && let Some(set) = enumerate_layouts(view, reach, &Budget::unlimited().with_node_limit(1_000_000))
+            && let Some(set) = self
+                .layouts
+                .layouts(view, reach, &Budget::unlimited().with_node_limit(1_000_000))
         {
-            let search = EndgameSearch::new(view, &set, self.options.endgame_nodes);
+            let search = EndgameSearch::new(view, set, self.options.endgame_nodes);
             let mut search = if set.mines.len() <= self.options.endgame_layouts {
                 search
             } else {

@@ -134,23 +134,8 @@ impl ConstraintProblem for LayoutProblem {
 /// ```
 pub fn enumerate_layouts(view: &PlayerView, limit: usize, budget: &Budget) -> Option<LayoutSet> {
     let dims = view.dims();
-    // Frontier cells first (in row-major order), then the interior: the search decides the
-    // constrained cells first and the total count settles the rest.
     let mut local = vec![u16::MAX; dims.cell_count()];
-    let mut frontier = Vec::new();
-    let mut interior = Vec::new();
-    for id in dims.ids() {
-        if view.at(id) != CellView::Covered {
-            continue;
-        }
-        let touches_number = dims.neighbours(id).any(|n| matches!(view.at(n), CellView::Revealed(_)));
-        if touches_number {
-            frontier.push(id);
-        } else {
-            interior.push(id);
-        }
-    }
-    let cells: Vec<CellId> = frontier.into_iter().chain(interior).collect();
+    let cells = unknown_cells(view);
     if cells.len() > usize::from(u16::MAX) {
         return None;
     }
@@ -181,6 +166,167 @@ pub fn enumerate_layouts(view: &PlayerView, limit: usize, budget: &Budget) -> Op
     };
     let mines = collect_layouts(&problem, cells.len(), limit, budget)?;
     Some(LayoutSet { cells, mines })
+}
+
+/// The covered, unflagged cells of `view` in the order a [`LayoutSet`] of it lists them:
+/// frontier cells first (in row-major order), then the interior, so that the enumeration
+/// decides the constrained cells first and the total count settles the rest.
+fn unknown_cells(view: &PlayerView) -> Vec<CellId> {
+    let dims = view.dims();
+    let mut frontier = Vec::new();
+    let mut interior = Vec::new();
+    for id in dims.ids() {
+        if view.at(id) != CellView::Covered {
+            continue;
+        }
+        let touches_number = dims.neighbours(id).any(|n| matches!(view.at(n), CellView::Revealed(_)));
+        if touches_number {
+            frontier.push(id);
+        } else {
+            interior.push(id);
+        }
+    }
+    frontier.into_iter().chain(interior).collect()
+}
+
+/// What a cell of an earlier set has become in a later view.
+enum Seen {
+    /// Flagged: a mine in every layout kept.
+    Flag,
+    /// Opened: safe, and `need` mines among the set's cells `around`.
+    Number { need: u8, around: Vec<usize> },
+}
+
+/// The layouts of `view` found by narrowing `set`, the layouts of an earlier view `before`
+/// of the same game (as [`enumerate_layouts`] gave them), instead of enumerating again: a
+/// layout of the later view is a layout of the earlier one in which the cells opened since
+/// are safe and show what they show, and the cells flagged since are mines. The cells come
+/// in [`enumerate_layouts`]'s order for `view`; the layouts keep their order in `set`, which
+/// may differ from the order a new enumeration would list them in (the set of layouts is the
+/// same). `None` when `view` is not a later view of `before` (a cell decided in `before`
+/// differs, or a cell not in `set` is covered) or when no layout is left.
+///
+/// ```
+/// use automine_core::PlayerView;
+/// use automine_core::strategy::layouts::{enumerate_layouts, narrow_layouts};
+/// use search_core::Budget;
+/// // `.1..` on 4x1 with one mine: cells 0 and 2 hold it. Opening cell 2 (showing 0 mines
+/// // around it, so cell 3 is safe too) leaves the layout with the mine on cell 0.
+/// let before: PlayerView = "4x1 1\n.1..\n".parse()?;
+/// let set = enumerate_layouts(&before, 10, &Budget::unlimited()).unwrap();
+/// assert_eq!(set.mines.len(), 2);
+/// let after: PlayerView = "4x1 1\n.100\n".parse()?;
+/// let narrowed = narrow_layouts(&set, &before, &after).unwrap();
+/// assert_eq!(narrowed, enumerate_layouts(&after, 10, &Budget::unlimited()).unwrap());
+/// # Ok::<(), automine_core::BoardError>(())
+/// ```
+pub fn narrow_layouts(set: &LayoutSet, before: &PlayerView, view: &PlayerView) -> Option<LayoutSet> {
+    let dims = view.dims();
+    if before.dims() != dims || before.total_mines() != view.total_mines() {
+        return None;
+    }
+    let decided_unchanged = dims
+        .ids()
+        .all(|id| before.at(id) == CellView::Covered || before.at(id) == view.at(id));
+    if !decided_unchanged {
+        return None;
+    }
+    let mut position = vec![usize::MAX; dims.cell_count()];
+    for (i, &id) in set.cells.iter().enumerate() {
+        position[id.index()] = i;
+    }
+    let mut seen = Vec::new();
+    for (i, &id) in set.cells.iter().enumerate() {
+        match view.at(id) {
+            CellView::Covered => {}
+            CellView::Flagged => seen.push((i, Seen::Flag)),
+            CellView::Revealed(n) => {
+                let flags = dims
+                    .neighbours(id)
+                    .filter(|&w| before.at(w) == CellView::Flagged)
+                    .count() as u8;
+                let around = dims
+                    .neighbours(id)
+                    .map(|w| position[w.index()])
+                    .filter(|&j| j != usize::MAX)
+                    .collect();
+                seen.push((
+                    i,
+                    Seen::Number {
+                        need: n.checked_sub(flags)?,
+                        around,
+                    },
+                ));
+            }
+        }
+    }
+    let cells = unknown_cells(view);
+    // Every covered cell of `view` is one of the set's (a cell decided before stays decided).
+    let keep: Vec<usize> = cells.iter().map(|id| position[id.index()]).collect();
+    if keep.contains(&usize::MAX) {
+        return None;
+    }
+    let consistent = |layout: &[bool]| {
+        seen.iter().all(|(i, what)| match what {
+            Seen::Flag => layout[*i],
+            Seen::Number { need, around } => {
+                !layout[*i] && around.iter().filter(|&&j| layout[j]).count() == usize::from(*need)
+            }
+        })
+    };
+    let mines: Vec<Vec<bool>> = set
+        .mines
+        .iter()
+        .filter(|layout| consistent(layout))
+        .map(|layout| keep.iter().map(|&i| layout[i]).collect())
+        .collect();
+    if mines.is_empty() {
+        return None;
+    }
+    Some(LayoutSet { cells, mines })
+}
+
+/// The layouts of a game's latest view within reach, kept so that the next view's layouts are
+/// found by [`narrow_layouts`] rather than enumerated again (within the endgame search's
+/// reach a game's set only shrinks, so it is enumerated once per game).
+#[derive(Debug, Clone, Default)]
+pub struct LayoutMemory {
+    last: Option<(PlayerView, LayoutSet)>,
+}
+
+impl LayoutMemory {
+    /// An empty memory.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The layouts of `view` if there are at most `limit` of them: the remembered set
+    /// narrowed when `view` is a later view of its position, otherwise a new enumeration
+    /// within `budget` (as [`enumerate_layouts`]). Either way the answer is remembered.
+    ///
+    /// ```
+    /// use automine_core::PlayerView;
+    /// use automine_core::strategy::layouts::LayoutMemory;
+    /// use search_core::Budget;
+    /// let mut memory = LayoutMemory::new();
+    /// let before: PlayerView = "4x1 1\n.1..\n".parse()?;
+    /// assert_eq!(memory.layouts(&before, 10, &Budget::unlimited()).map(|s| s.mines.len()), Some(2));
+    /// let after: PlayerView = "4x1 1\n.100\n".parse()?;
+    /// assert_eq!(memory.layouts(&after, 10, &Budget::unlimited()).map(|s| s.mines.len()), Some(1));
+    /// # Ok::<(), automine_core::BoardError>(())
+    /// ```
+    pub fn layouts(&mut self, view: &PlayerView, limit: usize, budget: &Budget) -> Option<&LayoutSet> {
+        let narrowed = self
+            .last
+            .as_ref()
+            .and_then(|(before, set)| narrow_layouts(set, before, view));
+        let set = match narrowed {
+            Some(set) => Some(set),
+            None => enumerate_layouts(view, limit, budget),
+        };
+        self.last = set.filter(|s| s.mines.len() <= limit).map(|s| (view.clone(), s));
+        self.last.as_ref().map(|(_, set)| set)
+    }
 }
 
 /// Every solution of `problem` over `unknowns` cells as a mine mask, if there are at most
