@@ -67,6 +67,8 @@ fn layout_counts_agree_between_the_exact_solver_and_enumeration() {
         let Some(set) = enumerate_layouts(&view, 20_000, &Budget::unlimited()) else {
             continue;
         };
+        // Distinct, in the order of a search trying a mine before a safe cell.
+        assert!(set.mines.windows(2).all(|w| w[0] > w[1]), "{view}");
         let counted = set.mines.len() as f64;
         assert!(
             (analysis.ln_layouts - counted.ln()).abs() < 1e-9,

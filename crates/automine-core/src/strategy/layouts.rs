@@ -38,6 +38,10 @@ struct LayoutProblem {
     constraints: Vec<Constraint>,
     /// The total number of mines among the unknowns (`None`: no total, for a region).
     mines_left: Option<u32>,
+    /// Unknown cells outside the search's state that no number sees (the interior): they
+    /// hold whatever the total leaves to them, in every combination, and are listed after
+    /// the search (0 for a region).
+    interior: u32,
 }
 
 /// A partial assignment: one byte per unknown cell (0 safe, 1 mine, 2 open).
@@ -93,10 +97,11 @@ impl ConstraintProblem for LayoutProblem {
                 open += u32::from(c == UNKNOWN);
             }
             if let Some(total) = self.mines_left {
-                if mines > total || mines + open < total {
+                let room = open + self.interior;
+                if mines > total || mines + room < total {
                     return Propagation::Contradiction;
                 }
-                if open > 0 && (mines == total || mines + open == total) {
+                if open > 0 && (mines == total || mines + room == total) {
                     let fill = u8::from(mines < total);
                     state
                         .cells
@@ -135,7 +140,7 @@ impl ConstraintProblem for LayoutProblem {
 pub fn enumerate_layouts(view: &PlayerView, limit: usize, budget: &Budget) -> Option<LayoutSet> {
     let dims = view.dims();
     let mut local = vec![u16::MAX; dims.cell_count()];
-    let cells = unknown_cells(view);
+    let (cells, frontier) = unknown_cells(view);
     if cells.len() > usize::from(u16::MAX) {
         return None;
     }
@@ -163,15 +168,17 @@ pub fn enumerate_layouts(view: &PlayerView, limit: usize, budget: &Budget) -> Op
     let problem = LayoutProblem {
         constraints,
         mines_left: Some(view.mines_left()),
+        interior: (cells.len() - frontier) as u32,
     };
-    let mines = collect_layouts(&problem, cells.len(), limit, budget)?;
+    let mines = collect_layouts(&problem, frontier, limit, budget)?;
     Some(LayoutSet { cells, mines })
 }
 
 /// The covered, unflagged cells of `view` in the order a [`LayoutSet`] of it lists them:
 /// frontier cells first (in row-major order), then the interior, so that the enumeration
-/// decides the constrained cells first and the total count settles the rest.
-fn unknown_cells(view: &PlayerView) -> Vec<CellId> {
+/// decides the constrained cells first and the total count settles the rest; and how many
+/// of them are on the frontier.
+fn unknown_cells(view: &PlayerView) -> (Vec<CellId>, usize) {
     let dims = view.dims();
     let mut frontier = Vec::new();
     let mut interior = Vec::new();
@@ -186,7 +193,8 @@ fn unknown_cells(view: &PlayerView) -> Vec<CellId> {
             interior.push(id);
         }
     }
-    frontier.into_iter().chain(interior).collect()
+    let on_frontier = frontier.len();
+    (frontier.into_iter().chain(interior).collect(), on_frontier)
 }
 
 /// What a cell of an earlier set has become in a later view.
@@ -260,7 +268,7 @@ pub fn narrow_layouts(set: &LayoutSet, before: &PlayerView, view: &PlayerView) -
             }
         }
     }
-    let cells = unknown_cells(view);
+    let (cells, _) = unknown_cells(view);
     // Every covered cell of `view` is one of the set's (a cell decided before stays decided).
     let keep: Vec<usize> = cells.iter().map(|id| position[id.index()]).collect();
     if keep.contains(&usize::MAX) {
@@ -329,27 +337,80 @@ impl LayoutMemory {
     }
 }
 
-/// Every solution of `problem` over `unknowns` cells as a mine mask, if there are at most
-/// `limit` of them (and the search stays within `budget`); `None` otherwise or when there
-/// is none.
+/// Every solution of `problem` over its `unknowns` searched cells, each followed by every
+/// placement of the mines the total leaves to its interior, as mine masks, if there are at
+/// most `limit` of them (and the search stays within `budget`); `None` otherwise or when there
+/// is none. The masks come in the order of a search over all the cells that tries a mine
+/// before a safe cell: the interior's placements of a solution in lexicographic order of
+/// their mines' positions.
 fn collect_layouts(problem: &LayoutProblem, unknowns: usize, limit: usize, budget: &Budget) -> Option<Vec<Vec<bool>>> {
     let root = LayoutState {
         cells: vec![UNKNOWN; unknowns],
     };
+    let interior = problem.interior as usize;
     let mut mines = Vec::new();
     let mut too_many = false;
     let report = for_each_solution(problem, root, budget, |s: &LayoutState| {
-        if mines.len() == limit {
+        let searched: Vec<bool> = s.cells.iter().map(|&c| c == 1).collect();
+        let placed = searched.iter().filter(|&&m| m).count();
+        // The propagation keeps the interior's share between 0 and its size.
+        let share = problem
+            .mines_left
+            .map_or(0, |total| (total as usize).saturating_sub(placed));
+        if binomial_at_most(interior, share, limit - mines.len()).is_none() {
             too_many = true;
             return ControlFlow::Break(());
         }
-        mines.push(s.cells.iter().map(|&c| c == 1).collect());
+        for_each_combination(interior, share, |chosen| {
+            let mut layout = searched.clone();
+            layout.resize(unknowns + interior, false);
+            for &i in chosen {
+                layout[unknowns + i] = true;
+            }
+            mines.push(layout);
+        });
         ControlFlow::Continue(())
     });
     if too_many || report.stopped.is_some() || mines.is_empty() {
         return None;
     }
     Some(mines)
+}
+
+/// `C(n, k)` if it is at most `cap`.
+fn binomial_at_most(n: usize, k: usize, cap: usize) -> Option<usize> {
+    if k > n {
+        return Some(0);
+    }
+    let k = k.min(n - k);
+    // C(n, i) grows with i up to n / 2, so every step stays within `cap` until the answer does.
+    let mut c: u128 = 1;
+    for i in 0..k {
+        c = c * (n - i) as u128 / (i as u128 + 1);
+        if c > cap as u128 {
+            return None;
+        }
+    }
+    usize::try_from(c).ok()
+}
+
+/// Call `f` with every `k`-subset of `0..n`, as increasing positions, in lexicographic order.
+fn for_each_combination(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
+    if k > n {
+        return;
+    }
+    let mut chosen: Vec<usize> = (0..k).collect();
+    loop {
+        f(&chosen);
+        // The last position that can still move right; the ones after it follow it.
+        let Some(i) = (0..k).rev().find(|&i| chosen[i] < n - k + i) else {
+            return;
+        };
+        chosen[i] += 1;
+        for j in i + 1..k {
+            chosen[j] = chosen[j - 1] + 1;
+        }
+    }
 }
 
 /// The layouts of the covered cells `region` alone under the numbers that see them, when
@@ -418,6 +479,7 @@ pub fn enumerate_region(
     let problem = LayoutProblem {
         constraints,
         mines_left: None,
+        interior: 0,
     };
     let mut mines = collect_layouts(&problem, region.len(), limit, budget)?;
     for layout in &mut mines {
@@ -431,6 +493,25 @@ pub fn enumerate_region(
 mod tests {
     use super::*;
 
+    #[test]
+    fn binomials_and_combinations_agree() {
+        for n in 0..9 {
+            for k in 0..=n + 1 {
+                let mut seen = Vec::new();
+                for_each_combination(n, k, |c| seen.push(c.to_vec()));
+                assert_eq!(binomial_at_most(n, k, usize::MAX), Some(seen.len()), "C({n}, {k})");
+                let mut sorted = seen.clone();
+                sorted.sort();
+                sorted.dedup();
+                assert_eq!(sorted, seen, "lexicographic and distinct");
+                assert!(seen.iter().all(|c| c.len() == k && c.windows(2).all(|w| w[0] < w[1])));
+            }
+        }
+        assert_eq!(binomial_at_most(480, 99, 1 << 20), None);
+        assert_eq!(binomial_at_most(40, 3, 9_880), Some(9_880));
+        assert_eq!(binomial_at_most(40, 37, 9_879), None);
+    }
+
     /// Three numbers over cells x, y, z asking for exactly one mine in each pair have no
     /// solution (x + y + z would be 3/2). Branching x = 1 fills y = z = 0 through the last two
     /// numbers after the first one (y + z = 1) was checked: the layout must still be refused.
@@ -443,6 +524,7 @@ mod tests {
         let problem = LayoutProblem {
             constraints: vec![pair(1, 2), pair(0, 1), pair(0, 2)],
             mines_left: None,
+            interior: 0,
         };
         assert_eq!(collect_layouts(&problem, 3, 10, &Budget::unlimited()), None);
         // With the total fixed at one mine the same numbers still have no layout.
