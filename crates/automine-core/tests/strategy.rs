@@ -9,8 +9,8 @@ use automine_core::strategy::isolated::{enclosed_regions, isolated_regions};
 use automine_core::strategy::layouts::{LayoutMemory, LayoutSet, enumerate_layouts, narrow_layouts};
 use automine_core::suite::played_positions;
 use automine_core::{
-    Dims, FirstClick, Game, GameSettings, GameStatus, Height, Player, PlayerView, Preset, SafestCellPlayer, Width,
-    exact_analysis, exact_probabilities,
+    CellView, Dims, FirstClick, Game, GameSettings, GameStatus, Height, Player, PlayerView, Preset, SafestCellPlayer,
+    Width, exact_analysis, exact_probabilities,
 };
 use search_core::Budget;
 
@@ -80,6 +80,59 @@ fn layout_counts_agree_between_the_exact_solver_and_enumeration() {
             let freq = set.mines.iter().filter(|l| l[i]).count() as f64 / counted;
             assert!((analysis.map.at(cell).unwrap() - freq).abs() < 1e-9);
         }
+        checked += 1;
+    }
+    assert!(checked > 100, "only {checked} positions checked");
+}
+
+/// Every layout of `view` by brute force: each way to put the mines left on its covered
+/// cells, kept when every number sees as many mines (flags included) as it shows.
+fn brute_force_layouts(view: &PlayerView, cells: &[automine_core::CellId]) -> Vec<Vec<bool>> {
+    let dims = view.dims();
+    let n = cells.len();
+    let mut out = Vec::new();
+    for mask in 0u32..1 << n {
+        if mask.count_ones() != view.mines_left() {
+            continue;
+        }
+        let mine = |id: automine_core::CellId| {
+            view.at(id) == CellView::Flagged || cells.iter().position(|&c| c == id).is_some_and(|i| mask >> i & 1 == 1)
+        };
+        let fits = dims.ids().all(|id| match view.at(id) {
+            CellView::Revealed(k) => dims.neighbours(id).filter(|&w| mine(w)).count() == usize::from(k),
+            _ => true,
+        });
+        if fits {
+            out.push((0..n).map(|i| mask >> i & 1 == 1).collect());
+        }
+    }
+    out
+}
+
+#[test]
+fn enumerated_layouts_are_the_brute_force_ones_and_respect_the_limit() {
+    let mut checked = 0;
+    for view in small_positions(0..60) {
+        let Some(set) = enumerate_layouts(&view, 1 << 16, &Budget::unlimited()) else {
+            continue;
+        };
+        if set.cells.len() > 16 {
+            continue;
+        }
+        let mut expected = brute_force_layouts(&view, &set.cells);
+        expected.sort();
+        assert_eq!(sorted_layouts(&set), expected, "{view}");
+        let count = set.mines.len();
+        assert_eq!(
+            enumerate_layouts(&view, count, &Budget::unlimited()),
+            Some(set),
+            "{view}"
+        );
+        assert_eq!(
+            enumerate_layouts(&view, count - 1, &Budget::unlimited()),
+            None,
+            "{view}"
+        );
         checked += 1;
     }
     assert!(checked > 100, "only {checked} positions checked");

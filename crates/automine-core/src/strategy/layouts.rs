@@ -391,7 +391,7 @@ fn binomial_at_most(n: usize, k: usize, cap: usize) -> Option<usize> {
             return None;
         }
     }
-    usize::try_from(c).ok()
+    usize::try_from(c).ok().filter(|&c| c <= cap)
 }
 
 /// Call `f` with every `k`-subset of `0..n`, as increasing positions, in lexicographic order.
@@ -510,6 +510,8 @@ mod tests {
         assert_eq!(binomial_at_most(480, 99, 1 << 20), None);
         assert_eq!(binomial_at_most(40, 3, 9_880), Some(9_880));
         assert_eq!(binomial_at_most(40, 37, 9_879), None);
+        assert_eq!(binomial_at_most(5, 0, 0), None);
+        assert_eq!(binomial_at_most(5, 5, 1), Some(1));
     }
 
     /// Three numbers over cells x, y, z asking for exactly one mine in each pair have no
