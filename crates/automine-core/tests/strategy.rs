@@ -12,6 +12,9 @@ use automine_core::{
     CellView, Dims, FirstClick, Game, GameSettings, GameStatus, Height, Player, PlayerView, Preset, SafestCellPlayer,
     Width, exact_analysis, exact_probabilities,
 };
+use proptest::prelude::*;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use search_core::Budget;
 
 #[test]
@@ -223,6 +226,77 @@ fn narrowed_layout_sets_are_the_enumerated_ones_and_give_the_same_endgame_moves(
         narrowed_sets > 200 && chained > 100,
         "{narrowed_sets} narrowed, {chained} chained"
     );
+}
+
+/// Every view of a game on a small board played by random safe clicks, with a correct flag
+/// placed now and then (so that narrowing meets flags placed before and after a set).
+fn played_views(w: u16, h: u16, mines: u32, seed: u64) -> Vec<PlayerView> {
+    let Ok(dims) = Dims::new(Width(w), Height(h)) else {
+        return Vec::new();
+    };
+    let mines = mines.min(dims.cell_count() as u32 - 1);
+    let Ok(settings) = GameSettings::new(dims, mines, FirstClick::Any) else {
+        return Vec::new();
+    };
+    let mut game = Game::new(settings, seed);
+    let Some(layout) = game.hidden_layout().cloned() else {
+        return Vec::new();
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x1a40);
+    let mut views = Vec::new();
+    while game.status() == GameStatus::Playing {
+        views.push(game.view().clone());
+        let covered = |mine: bool| -> Vec<automine_core::CellId> {
+            dims.ids()
+                .filter(|&id| layout.is_mine(id) == mine && game.view().at(id) == CellView::Covered)
+                .collect()
+        };
+        let unflagged_mines = covered(true);
+        if !unflagged_mines.is_empty() && rng.random_range(0..4) == 0 {
+            let m = unflagged_mines[rng.random_range(0..unflagged_mines.len())];
+            game.toggle_flag(dims.pos(m)).unwrap();
+            continue;
+        }
+        let safe = covered(false);
+        if safe.is_empty() {
+            break;
+        }
+        game.reveal(dims.pos(safe[rng.random_range(0..safe.len())])).unwrap();
+    }
+    views
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// On every view of a random small game with at most 16 unknown cells, the listed layouts
+    /// are the brute-force ones, and narrowing the sets of the last three such views gives the
+    /// same cells and layouts.
+    #[test]
+    fn listing_and_narrowing_agree_with_brute_force(
+        w in 2u16..=6, h in 2u16..=5, mines in 1u32..10, seed in any::<u64>(),
+    ) {
+        let mut earlier: Vec<(PlayerView, LayoutSet)> = Vec::new();
+        for view in played_views(w, h, mines, seed) {
+            if view.cells().iter().filter(|&&c| c == CellView::Covered).count() > 16 {
+                continue;
+            }
+            let listed = enumerate_layouts(&view, 1 << 16, &Budget::unlimited())
+                .expect("a played position has its true layout, and at most 2^16 in all");
+            let mut expected = brute_force_layouts(&view, &listed.cells);
+            expected.sort();
+            prop_assert_eq!(sorted_layouts(&listed), expected, "{}", view);
+            for (before, set) in &earlier {
+                let narrowed = narrow_layouts(set, before, &view).expect("a later view of the same game");
+                prop_assert_eq!(&narrowed.cells, &listed.cells, "{}", view);
+                prop_assert_eq!(sorted_layouts(&narrowed), sorted_layouts(&listed), "{}", view);
+            }
+            earlier.push((view, listed));
+            if earlier.len() > 3 {
+                earlier.remove(0);
+            }
+        }
+    }
 }
 
 #[test]
