@@ -2,10 +2,16 @@
 //! search-core's constraint search (used by the endgame search when few layouts remain).
 //!
 //! The unknowns are the covered, unflagged cells (flags count as mines, as in the exact
-//! solver). A state assigns each unknown "mine", "safe" or "open question"; propagation applies
-//! every revealed number (too many mines or too little room is a contradiction, a satisfied
-//! number clears the rest, a number with exactly enough room fills it) and the total mine
-//! count; the search branches on the first open cell in frontier-first order.
+//! solver). A state assigns each frontier cell (one a number sees) "mine", "safe" or "open
+//! question"; propagation applies every revealed number (too many mines or too little room is
+//! a contradiction, a satisfied number clears the rest, a number with exactly enough room
+//! fills it) and the total mine count, with the interior as room; the search branches on the
+//! first open cell in row-major order. Each frontier solution is followed by every placement
+//! of the mines the total leaves to the interior: the layouts come in the order of a search
+//! over all the cells that tries a mine first.
+//!
+//! Within a game the layouts only shrink: [`narrow_layouts`] filters an earlier view's set by
+//! what was opened or flagged since, and [`LayoutMemory`] keeps the last set for that.
 
 use std::ops::ControlFlow;
 
