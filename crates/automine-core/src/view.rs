@@ -134,6 +134,21 @@ impl PlayerView {
         &self.cells
     }
 
+    /// Whether a revealed number is next to `id` (a covered cell there is on the frontier;
+    /// one without is interior).
+    ///
+    /// ```
+    /// use automine_core::{CellId, PlayerView};
+    /// let view: PlayerView = "4x1 1\n1...\n".parse()?;
+    /// assert!(view.next_to_number(CellId(1)) && !view.next_to_number(CellId(2)));
+    /// # Ok::<(), automine_core::BoardError>(())
+    /// ```
+    pub fn next_to_number(&self, id: CellId) -> bool {
+        self.dims
+            .neighbours(id)
+            .any(|n| matches!(self.at(n), CellView::Revealed(_)))
+    }
+
     /// Revealed cells.
     pub const fn revealed_count(&self) -> usize {
         self.revealed

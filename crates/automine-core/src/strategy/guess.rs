@@ -302,12 +302,6 @@ pub fn distances_from_revealed(view: &PlayerView) -> Vec<usize> {
     distance
 }
 
-fn is_frontier(view: &PlayerView, id: CellId) -> bool {
-    view.dims()
-        .neighbours(id)
-        .any(|n| matches!(view.at(n), CellView::Revealed(_)))
-}
-
 /// The safety the candidates' cut-off is relative to: the best of every covered cell, or with
 /// [`GuessOptions::living_cut_off`] the best of the interior and the frontier cells that are
 /// living or certainly safe (the best of all when there is none).
@@ -319,7 +313,7 @@ fn cut_off_safety(view: &PlayerView, map: &ProbabilityMap, options: &GuessOption
     let mut living = f64::NEG_INFINITY;
     for (id, p) in map.covered() {
         let s = 1.0 - p;
-        if s > living && (p <= 0.0 || !is_frontier(view, id) || !is_cheaply_dead(view, map, id)) {
+        if s > living && (p <= 0.0 || !view.next_to_number(id) || !is_cheaply_dead(view, map, id)) {
             living = s;
         }
     }
@@ -335,7 +329,7 @@ fn candidates(view: &PlayerView, map: &ProbabilityMap, options: &GuessOptions, b
         if 1.0 - p < floor || p >= 1.0 {
             continue;
         }
-        if is_frontier(view, id) {
+        if view.next_to_number(id) {
             frontier.push((id, p));
         } else {
             interior.push((covered_around(view, id), id, p));
@@ -405,7 +399,7 @@ pub fn hill_interior(view: &PlayerView, map: &ProbabilityMap, best_safety: f64) 
     let dims = view.dims();
     let interior: Vec<(CellId, f64)> = map
         .covered()
-        .filter(|&(id, p)| p < 1.0 && !is_frontier(view, id))
+        .filter(|&(id, p)| p < 1.0 && !view.next_to_number(id))
         .collect();
     // The exact map gives every interior cell the same probability.
     let Some(&(_, p_interior)) = interior.first() else {
@@ -517,7 +511,7 @@ pub fn safest_cell(view: &PlayerView, map: &ProbabilityMap) -> Option<CellId> {
         .min_by(|a, b| {
             a.1.total_cmp(&b.1)
                 .then_with(|| {
-                    let key = |id| (is_frontier(view, id), covered_around(view, id));
+                    let key = |id| (view.next_to_number(id), covered_around(view, id));
                     key(a.0).cmp(&key(b.0))
                 })
                 .then(a.0.cmp(&b.0))
@@ -1529,7 +1523,7 @@ mod tests {
             let options = options(cut);
             candidates(&view, &a.map, &options, cut_off_safety(&view, &a.map, &options))
                 .iter()
-                .any(|x| !is_frontier(&view, x.0))
+                .any(|x| !view.next_to_number(x.0))
         };
         assert!(has_interior(ratio - 1e-9));
         assert!(!has_interior(ratio + 1e-9));

@@ -192,8 +192,7 @@ fn unknown_cells(view: &PlayerView) -> (Vec<CellId>, usize) {
         if view.at(id) != CellView::Covered {
             continue;
         }
-        let touches_number = dims.neighbours(id).any(|n| matches!(view.at(n), CellView::Revealed(_)));
-        if touches_number {
+        if view.next_to_number(id) {
             frontier.push(id);
         } else {
             interior.push(id);

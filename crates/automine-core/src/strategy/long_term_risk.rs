@@ -179,11 +179,7 @@ fn box_tally(
 /// Covered, unflagged and next to no revealed number: a cell the exact solver treats as
 /// interior (interchangeable with every other such cell).
 fn is_interior(view: &PlayerView, id: CellId) -> bool {
-    view.at(id) == CellView::Covered
-        && !view
-            .dims()
-            .neighbours(id)
-            .any(|n| matches!(view.at(n), CellView::Revealed(_)))
+    view.at(id) == CellView::Covered && !view.next_to_number(id)
 }
 
 /// The shapes' tallies for one view: the exact solver with its component cache, and the
@@ -973,7 +969,7 @@ pub fn hotspots(view: &PlayerView, map: &ProbabilityMap) -> Vec<Hotspot> {
             if view.mines_left() < 2 {
                 continue;
             }
-            let frontier = dims.neighbours(a).any(|n| matches!(view.at(n), CellView::Revealed(_)));
+            let frontier = view.next_to_number(a);
             let half = map.at(a).is_some_and(|p| (p - 0.5).abs() < 1e-9);
             let risky = map.at(enabler).is_some_and(|p| p > HOTSPOT_ENABLER_RISK);
             if frontier && half && risky {
