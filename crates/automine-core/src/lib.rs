@@ -78,7 +78,7 @@ pub use layout::MineLayout;
 pub use player::{Player, SafestCellPlayer, SimulationError, play_out};
 pub use probability::brute_force::{BRUTE_FORCE_LIMIT, brute_force_probabilities};
 pub use probability::exact::{
-    ComponentCache, ExactAnalysis, exact_analysis, exact_analysis_cached, exact_analysis_sequential,
+    ComponentCache, ExactAnalysis, LayoutSampler, exact_analysis, exact_analysis_cached, exact_analysis_sequential,
     exact_probabilities,
 };
 pub use probability::map::ProbabilityMap;

@@ -473,3 +473,44 @@ pub(crate) fn enumerate(problem: &ComponentProblem, budget: &Budget, allow_paral
     let _ = allow_parallel;
     sequential(budget)
 }
+
+/// Every solution of one component, kept one by one (for sampling layouts, where the tally's
+/// sums are not enough).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ComponentSolutions {
+    /// Boxes of the component (the length of each solution's count list).
+    pub boxes: usize,
+    /// Mine count of each box, solution after solution (`boxes` entries each), boxes in the
+    /// component's branching order.
+    pub counts: Vec<u8>,
+    /// Mines of each solution.
+    pub mines: Vec<u32>,
+    /// `ln Π C(s_b, k_b)` of each solution: the number of cell layouts it stands for.
+    pub ln_weights: Vec<f64>,
+}
+
+/// Every solution of `problem`, in the sequential search's order, within `budget`.
+pub(crate) fn collect_solutions(problem: &ComponentProblem, budget: &Budget) -> Report<ComponentSolutions> {
+    let boxes = problem.sizes.len();
+    fold_solutions(
+        problem,
+        problem.root(),
+        budget,
+        ComponentSolutions {
+            boxes,
+            ..ComponentSolutions::default()
+        },
+        |all, state| {
+            let counts = &state.slots[..boxes];
+            let mut mines = 0u32;
+            let mut ln_weight = 0.0;
+            for (&k, &s) in counts.iter().zip(&problem.sizes) {
+                mines += k as u32;
+                ln_weight += problem.ln_binomial[usize::from(s)][k as usize];
+                all.counts.push(k as u8);
+            }
+            all.mines.push(mines);
+            all.ln_weights.push(ln_weight);
+        },
+    )
+}

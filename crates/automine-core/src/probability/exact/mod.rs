@@ -12,12 +12,15 @@
 //! 3. `combine.rs`: components are convolved by mine count and weighted by
 //!    `C(interior cells, mines left − k)` in ratio/log space.
 //!
+//! `sample.rs` draws whole layouts uniformly from the same constraints ([`LayoutSampler`]).
+//!
 //! [`fold_solutions`]: search_core::fold_solutions
 
 mod cache;
 mod combine;
 mod enumerate;
 mod frontier;
+mod sample;
 
 use std::sync::Arc;
 
@@ -32,6 +35,7 @@ use frontier::Frontier;
 
 pub use cache::ComponentCache;
 pub(crate) use cache::KeyHasher;
+pub use sample::LayoutSampler;
 
 /// The exact map together with what it took to compute it.
 #[derive(Debug, Clone)]
