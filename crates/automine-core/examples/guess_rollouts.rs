@@ -79,7 +79,7 @@ fn parse_args() -> Result<Config, Box<dyn Error>> {
         rollouts: args[5].parse()?,
         frontier: 3,
     };
-    if cfg.rollouts < 2 || cfg.rollouts % 2 != 0 {
+    if cfg.rollouts < 2 || !cfg.rollouts.is_multiple_of(2) {
         return Err(format!("R must be even and at least 2 (got {}); {USAGE}", cfg.rollouts).into());
     }
     for pair in args[6..].chunks(2) {
