@@ -3,6 +3,10 @@
 //! `ms_toollib`'s `cal_probability_csp` (`JSMinesweeper`'s engine ported to Rust) on the same
 //! positions.
 //!
+//! A third group times `LayoutSampler` on the same positions: building it (one enumeration of
+//! every component's solutions, kept) beside one exact map, and 100 uniform draws from a built
+//! sampler.
+//!
 //! Before the criterion groups, a percentile pass times every position of the suite for each
 //! solver (the best of 3 runs, to shed the noise of a shared machine) and prints median, 99th
 //! percentile and maximum per solver, plus the largest probability difference between the two
@@ -11,9 +15,10 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use automine_core::search_core::Budget;
 use automine_core::suite::played_positions;
 use automine_core::{
-    FirstClick, Game, GameStatus, PlayerView, Preset, SafestCellPlayer, exact_probabilities, play_out,
+    FirstClick, Game, GameStatus, LayoutSampler, PlayerView, Preset, SafestCellPlayer, exact_probabilities, play_out,
 };
 use criterion::{Criterion, Throughput, criterion_group};
 use search_benches::ms_toollib_board;
@@ -127,7 +132,43 @@ fn probability_maps(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, games, probability_maps);
+fn sampling(c: &mut Criterion) {
+    use rand::SeedableRng;
+    let suite: Vec<PlayerView> = expert_suite().into_iter().step_by(10).collect();
+    let mut group = c.benchmark_group("mines_expert_midgame_sample");
+    group.throughput(Throughput::Elements(suite.len() as u64));
+    group.bench_function("exact_map", |b| {
+        b.iter(|| {
+            for view in &suite {
+                black_box(exact_probabilities(black_box(view)).ok());
+            }
+        });
+    });
+    group.bench_function("sampler_new", |b| {
+        b.iter(|| {
+            for view in &suite {
+                black_box(LayoutSampler::new(black_box(view), &Budget::unlimited()).ok());
+            }
+        });
+    });
+    let samplers: Vec<LayoutSampler> = suite
+        .iter()
+        .filter_map(|view| LayoutSampler::new(view, &Budget::unlimited()).ok())
+        .collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    group.bench_function("sampler_100_draws", |b| {
+        b.iter(|| {
+            for sampler in &samplers {
+                for _ in 0..100 {
+                    black_box(sampler.sample(&mut rng));
+                }
+            }
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games, probability_maps, sampling);
 
 fn main() {
     percentiles();
