@@ -146,3 +146,47 @@ fn boards_writes_one_layout_per_game_and_rejects_a_bad_preset() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8(out.stderr).unwrap().contains("--preset"));
 }
+
+#[test]
+fn sample_prints_layouts_that_fit_the_board_seed_stable() {
+    // A 1 in the corner of a 3x2 board with two mines: the 1 sees one mine among (1,0), (0,1)
+    // and (1,1); the other is on (2,0) or (2,1).
+    let board = "3x2 2\n1..\n...\n";
+    let out = run(&["mines", "sample", "--count", "200", "--seed", "5"], board);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let blocks: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(blocks.len(), 200);
+    let mut seen = std::collections::HashSet::new();
+    for block in &blocks {
+        let rows: Vec<&[u8]> = block.lines().map(str::as_bytes).collect();
+        assert_eq!(rows.len(), 2, "{block}");
+        assert_eq!(rows[0][0], b'1');
+        let mine = |c: usize, r: usize| rows[r][c] == b'*';
+        assert_eq!(
+            usize::from(mine(1, 0)) + usize::from(mine(0, 1)) + usize::from(mine(1, 1)),
+            1,
+            "{block}"
+        );
+        assert_eq!(usize::from(mine(2, 0)) + usize::from(mine(2, 1)), 1, "{block}");
+        seen.insert(block.trim_end().to_string());
+    }
+    // All six layouts turn up in 200 draws.
+    assert_eq!(seen.len(), 6);
+    let again = run(&["mines", "sample", "--count", "200", "--seed", "5"], board);
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+    let other = run(&["mines", "sample", "--count", "200", "--seed", "6"], board);
+    assert_ne!(String::from_utf8(other.stdout).unwrap(), text);
+}
+
+#[test]
+fn sample_rejects_a_board_no_layout_fits() {
+    let out = run(&["mines", "sample"], "4x2 3\n1..1\n....\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("no layout has exactly 3")
+    );
+}

@@ -9,8 +9,9 @@ use std::time::Instant;
 use automine_core::render::svg::render_svg;
 use automine_core::render::terminal::render_terminal;
 use automine_core::{
-    CellView, DatasetConfig, FirstClick, Game, GameStatus, LabelKind, PlayerView, Preset, ProbabilityMap,
-    SafestCellPlayer, Teacher, exact_analysis, exact_probabilities, teacher_probabilities, write_dataset,
+    CellId, CellView, DatasetConfig, FirstClick, Game, GameStatus, LabelKind, LayoutSampler, PlayerView, Preset,
+    ProbabilityMap, SafestCellPlayer, Teacher, exact_analysis, exact_probabilities, teacher_probabilities,
+    write_dataset,
 };
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -28,6 +29,9 @@ pub struct MinesArgs {
 enum MinesCommand {
     /// P(mine) of every covered cell of one board (`WxH M`, then H rows of `.`, `F`, `0`-`8`).
     Probabilities(ProbabilitiesArgs),
+    /// Mine layouts drawn uniformly from those that fit one board, seeded: one block per
+    /// layout (`*` a mine, `.` a safe covered cell, the board's numbers), blank-line separated.
+    Sample(SampleArgs),
     /// Training data: per click of simulated games, the view and labels as `.npy` files.
     Dataset(DatasetArgs),
     /// Play K moves of a game with the safest-cell player and draw the position reached.
@@ -118,6 +122,25 @@ struct ProbabilitiesArgs {
 }
 
 #[derive(Debug, Args)]
+struct SampleArgs {
+    /// The board file (standard input when absent or `-`).
+    file: Option<PathBuf>,
+    /// Layouts to draw.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// Seed of the `ChaCha8` stream the layouts are drawn from (the same seed, board and count
+    /// give the same layouts on every platform).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Give up (error, exit status 1) after this many search nodes of the enumeration.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Give up (error, exit status 1) after this many seconds of the enumeration.
+    #[arg(long)]
+    max_seconds: Option<f64>,
+}
+
+#[derive(Debug, Args)]
 struct DatasetArgs {
     /// Games to simulate.
     #[arg(long)]
@@ -168,6 +191,7 @@ struct ShowArgs {
 pub fn run(args: &MinesArgs) -> CommandResult {
     match &args.command {
         MinesCommand::Probabilities(a) => probabilities(a),
+        MinesCommand::Sample(a) => sample(a),
         MinesCommand::Dataset(a) => dataset(a),
         MinesCommand::Show(a) => show(a),
         MinesCommand::Play(a) => super::mines_play::play(a),
@@ -219,6 +243,49 @@ fn probabilities(args: &ProbabilitiesArgs) -> CommandResult {
             Ok(ExitCode::FAILURE)
         }
     }
+}
+
+fn sample(args: &SampleArgs) -> CommandResult {
+    use rand::SeedableRng;
+    let budget = super::budget(args.max_nodes, args.max_seconds)?;
+    let mut text = String::new();
+    crate::batch::open_input(args.file.as_deref())?.read_to_string(&mut text)?;
+    let sampler = text.parse::<PlayerView>().map_err(|e| e.to_string()).and_then(|view| {
+        LayoutSampler::new(&view, &budget)
+            .map(|s| (view, s))
+            .map_err(|e| e.to_string())
+    });
+    let (view, sampler) = match sampler {
+        Ok(pair) => pair,
+        Err(reason) => {
+            eprintln!("error: {reason}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let dims = view.dims();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(args.seed);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for i in 0..args.count {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        let layout = sampler.sample(&mut rng);
+        for row in 0..dims.height().0 {
+            let line: String = (0..dims.width().0)
+                .map(|col| {
+                    let id = CellId(u32::from(row) * u32::from(dims.width().0) + u32::from(col));
+                    match view.at(id) {
+                        CellView::Revealed(k) => char::from(b'0' + k),
+                        _ if layout.is_mine(id) => '*',
+                        _ => '.',
+                    }
+                })
+                .collect();
+            writeln!(out, "{line}")?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn dataset(args: &DatasetArgs) -> CommandResult {
