@@ -33,7 +33,8 @@
 //! ```
 //!
 //! Output: a line per valued guess (seed, move number, log10 of the layouts, seconds, each
-//! candidate as cell:P(mine):share of its rollouts won, the split and max gains), a `game`
+//! candidate as cell:P(mine):wins on the first half of the layouts:wins on the second half,
+//! the split and max gains), a `game`
 //! line per game (seed, guesses valued, the sums of the two gains), then the table.
 //!
 //! Deterministic: the layouts of game `s`'s `i`-th move are drawn from
@@ -207,7 +208,15 @@ fn play_game(cfg: &Config, seed: u64, out: &mut impl Write) -> Result<Vec<Positi
                 )?;
                 for (c, &cell) in cells.iter().enumerate() {
                     let p = analysis.map.at(cell).unwrap_or(0.0);
-                    write!(out, "\t{}:{:.3}:{:.3}", dims.pos(cell), p, mean(c, all.clone()))?;
+                    let won = |range: std::ops::Range<usize>| wins[c][range].iter().filter(|&&w| w).count();
+                    write!(
+                        out,
+                        "\t{}:{:.3}:{}:{}",
+                        dims.pos(cell),
+                        p,
+                        won(0..half),
+                        won(half..cfg.rollouts)
+                    )?;
                 }
                 writeln!(out, "\t{:+.4}\t{:+.4}", position.split, position.max)?;
                 out.flush()?;
@@ -232,7 +241,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "seed\tmove\tlog10 layouts\tseconds\tcandidates (cell:P(mine):wins, the player's first)\tsplit gain\tmax gain"
+        "seed\tmove\tlog10 layouts\tseconds\tcandidates (cell:P(mine):wins first half:wins second half, the player's first)\tsplit gain\tmax gain"
     )?;
     // Ranges of log10 layouts: (LO, 10^6], (10^6, 10^40], above.
     let bounds = [
