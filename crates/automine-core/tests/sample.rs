@@ -3,14 +3,18 @@
 
 use std::collections::HashMap;
 
+mod common;
+
+use common::played_views;
+
 use automine_core::strategy::layouts::enumerate_layouts;
 use automine_core::suite::played_positions;
 use automine_core::{
-    CellView, Dims, FirstClick, Game, GameSettings, GameStatus, Height, LayoutSampler, MineLayout, Player, PlayerView,
-    Preset, ProbabilityError, SafestCellPlayer, Width, exact_analysis, exact_probabilities,
+    CellView, FirstClick, Game, GameStatus, LayoutSampler, MineLayout, Player, PlayerView, Preset, ProbabilityError,
+    SafestCellPlayer, exact_analysis, exact_probabilities,
 };
 use proptest::prelude::*;
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search_core::Budget;
 
@@ -23,37 +27,6 @@ fn fits(view: &PlayerView, layout: &MineLayout) -> bool {
             CellView::Revealed(k) => !layout.is_mine(id) && layout.number(id) == k,
             CellView::Covered => true,
         })
-}
-
-/// Views of games on small boards, played by random safe clicks and some correct flags.
-fn played_views(w: u16, h: u16, mines: u32, seed: u64) -> Vec<PlayerView> {
-    let dims = Dims::new(Width(w), Height(h)).unwrap();
-    let mines = mines.min(dims.cell_count() as u32 - 1);
-    let settings = GameSettings::new(dims, mines, FirstClick::Any).unwrap();
-    let mut game = Game::new(settings, seed);
-    let layout = game.hidden_layout().cloned().unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5a3);
-    let mut views = Vec::new();
-    while game.status() == GameStatus::Playing {
-        views.push(game.view().clone());
-        let covered = |mine: bool| -> Vec<automine_core::CellId> {
-            dims.ids()
-                .filter(|&id| layout.is_mine(id) == mine && game.view().at(id) == CellView::Covered)
-                .collect()
-        };
-        let unflagged_mines = covered(true);
-        if !unflagged_mines.is_empty() && rng.random_range(0..4) == 0 {
-            let m = unflagged_mines[rng.random_range(0..unflagged_mines.len())];
-            game.toggle_flag(dims.pos(m)).unwrap();
-            continue;
-        }
-        let safe = covered(false);
-        if safe.is_empty() {
-            break;
-        }
-        game.reveal(dims.pos(safe[rng.random_range(0..safe.len())])).unwrap();
-    }
-    views
 }
 
 #[test]
