@@ -191,6 +191,30 @@ fn interior_weights(total: &[f64], interior: i64, mines_left: i64) -> Result<Vec
     Ok(g)
 }
 
+/// `ln C(n, k)` as a sum of ln ratios (`k ≤ n`).
+pub(crate) fn ln_choose(n: usize, k: usize) -> f64 {
+    let k = k.min(n - k);
+    (0..k).map(|i| ((n - i) as f64).ln() - ((i + 1) as f64).ln()).sum()
+}
+
+/// The product of two polynomials in mine count, divided by its largest coefficient, and that
+/// coefficient (0 when every coefficient is 0, and then the product is left undivided).
+pub(crate) fn convolve_normalised(a: &[f64], b: &[f64]) -> (Vec<f64>, f64) {
+    let mut out = vec![0.0; a.len() + b.len() - 1];
+    for (i, &x) in a.iter().enumerate() {
+        for (j, &y) in b.iter().enumerate() {
+            out[i + j] += x * y;
+        }
+    }
+    let peak = out.iter().copied().fold(0.0, f64::max);
+    if peak > 0.0 {
+        for x in &mut out {
+            *x /= peak;
+        }
+    }
+    (out, peak)
+}
+
 /// `ln Z`: the natural log of the number of layouts of the remaining mines consistent with the
 /// view (components convolved by mine count, each total `k` times `C(n_I, M′ − k)`), tracked in
 /// log space so that it never overflows. `−∞` when no layout fits.
@@ -205,31 +229,16 @@ pub(crate) fn ln_layouts(frontier: &Frontier, tallies: &[Arc<ComponentTally>]) -
         }
         let w: Vec<f64> = tally.weights.iter().map(|x| x / max).collect();
         scale += tally.ln_scale() + max.ln();
-        let mut raw = vec![0.0; poly.len() + w.len() - 1];
-        for (i, &x) in poly.iter().enumerate() {
-            for (j, &y) in w.iter().enumerate() {
-                raw[i + j] += x * y;
-            }
-        }
-        let peak = raw.iter().copied().fold(0.0, f64::max);
+        let (raw, peak) = convolve_normalised(&poly, &w);
         if peak <= 0.0 {
             return f64::NEG_INFINITY;
-        }
-        for x in &mut raw {
-            *x /= peak;
         }
         scale += peak.ln();
         poly = raw;
     }
     let interior = frontier.interior.len();
     let mines_left = frontier.mines_left as usize;
-    let ln_c = |m: usize| -> f64 {
-        // ln C(interior, m) as a sum of ln ratios (only used for m ≤ interior).
-        let m = m.min(interior - m);
-        (0..m)
-            .map(|i| ((interior - i) as f64).ln() - ((i + 1) as f64).ln())
-            .sum()
-    };
+    let ln_c = |m: usize| ln_choose(interior, m);
     let terms: Vec<f64> = poly
         .iter()
         .enumerate()

@@ -54,6 +54,14 @@ pub(crate) struct Frontier {
 }
 
 impl Frontier {
+    /// The error for `component` when none of its layouts fits: its first number is named.
+    pub fn no_layout(&self, view: &PlayerView, component: &Component) -> ProbabilityError {
+        let w = component.witnesses.first().map_or(0, |&w| w as usize);
+        ProbabilityError::NoLayout {
+            at: view.dims().pos(self.witnesses[w].cell),
+        }
+    }
+
     /// Build the constraints of `view`, rejecting numbers that no layout can satisfy locally.
     pub fn build(view: &PlayerView) -> Result<Self, ProbabilityError> {
         let dims = view.dims();

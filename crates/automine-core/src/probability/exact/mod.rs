@@ -156,10 +156,7 @@ fn solve_components(
             tally
         };
         if tally.solutions == 0 {
-            let w = component.witnesses.first().map_or(0, |&w| w as usize);
-            return Err(ProbabilityError::NoLayout {
-                at: view.dims().pos(frontier.witnesses[w].cell),
-            });
+            return Err(frontier.no_layout(view, component));
         }
         solutions += tally.solutions;
         tallies.push(tally);

@@ -20,6 +20,7 @@
 use rand::{Rng, RngExt};
 use search_core::Budget;
 
+use super::combine::{convolve_normalised, ln_choose};
 use super::enumerate::{ComponentProblem, ComponentSolutions, collect_solutions};
 use super::frontier::Frontier;
 use crate::error::ProbabilityError;
@@ -79,12 +80,6 @@ pub struct LayoutSampler {
     totals: Vec<f64>,
 }
 
-/// `ln C(n, k)`, summed as ratios (`k ≤ n`).
-fn ln_choose(n: usize, k: usize) -> f64 {
-    let k = k.min(n - k);
-    (0..k).map(|i| ((n - i) as f64).ln() - ((i + 1) as f64).ln()).sum()
-}
-
 /// An index drawn with probability proportional to `weights` (not all zero).
 fn pick<R: Rng + ?Sized>(weights: &[f64], rng: &mut R) -> usize {
     let total: f64 = weights.iter().sum();
@@ -142,10 +137,7 @@ impl LayoutSampler {
             }
             let solutions = report.value;
             if solutions.mines.is_empty() {
-                let w = component.witnesses.first().map_or(0, |&w| w as usize);
-                return Err(ProbabilityError::NoLayout {
-                    at: view.dims().pos(frontier.witnesses[w].cell),
-                });
+                return Err(frontier.no_layout(view, component));
             }
             let top = solutions.ln_weights.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let most = solutions.mines.iter().copied().max().unwrap_or(0) as usize;
@@ -159,19 +151,7 @@ impl LayoutSampler {
                 cumulative.push(weights[m]);
             }
             let before = prefix.last().map_or(&[1.0][..], Vec::as_slice);
-            let mut next = vec![0.0; before.len() + weights.len() - 1];
-            for (i, &x) in before.iter().enumerate() {
-                for (j, &y) in weights.iter().enumerate() {
-                    next[i + j] += x * y;
-                }
-            }
-            let peak = next.iter().copied().fold(0.0, f64::max);
-            if peak > 0.0 {
-                for x in &mut next {
-                    *x /= peak;
-                }
-            }
-            prefix.push(next);
+            prefix.push(convolve_normalised(before, &weights).0);
             let box_cells = component
                 .boxes
                 .iter()
