@@ -74,6 +74,14 @@ fn bad_boards_are_named() {
 }
 
 #[test]
+fn zero_games_is_a_usage_error_not_a_zero_win_rate() {
+    let (ok, out, err) = play(&["--preset", "beginner", "--games", "0"]);
+    assert!(!ok);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("--games"), "{err}");
+}
+
+#[test]
 fn the_guess_profile_accounts_for_every_loss_and_leaves_the_games_unchanged() {
     let base = [
         "--preset",

@@ -42,6 +42,10 @@ fn count_stats_and_strategies() {
     let (out, ok) = run(&["sudoku", "count", "--limit", "5"], &input);
     assert!(ok);
     assert_eq!(out, "1\n5\n");
+    // A limit of 0 would print a count of 0 for every puzzle: refused as a usage error.
+    let (out, ok) = run(&["sudoku", "count", "--limit", "0"], &input);
+    assert!(!ok);
+    assert!(out.is_empty(), "{out}");
     for strategy in [
         "first",
         "mrv",

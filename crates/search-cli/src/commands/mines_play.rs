@@ -95,8 +95,8 @@ pub struct PlayArgs {
     /// beginner, intermediate, expert, or a custom board `WxH/M` (e.g. `30x16/99`).
     #[arg(long, default_value = "expert")]
     preset: String,
-    /// Games to play.
-    #[arg(long, default_value_t = 1000)]
+    /// Games to play (at least 1).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
     /// Seed of game 0; game i uses seed S + i whatever the thread count.
     #[arg(long, default_value_t = 0)]

@@ -17,8 +17,8 @@ pub struct QueensArgs {
     /// Print the first solution (in depth-first order) as a board instead of counting.
     #[arg(long)]
     first: bool,
-    /// Stop counting at this many solutions.
-    #[arg(long)]
+    /// Stop counting at this many solutions (at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
     /// Worker threads (1 = search on the calling thread); the answer is the same for every N.
     #[arg(long, default_value_t = 1)]

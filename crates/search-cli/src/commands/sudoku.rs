@@ -78,8 +78,8 @@ struct SolveArgs {
 struct CountArgs {
     #[command(flatten)]
     batch: BatchArgs,
-    /// Stop counting at this many solutions.
-    #[arg(long, default_value_t = 2)]
+    /// Stop counting at this many solutions (at least 1).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
 }
 
@@ -116,8 +116,8 @@ struct StrategiesArgs {
     /// Puzzle files.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Count solutions up to this limit (2 = solve and prove uniqueness, tdoku's mode).
-    #[arg(long, default_value_t = 2)]
+    /// Count solutions up to this limit (2 = solve and prove uniqueness, tdoku's mode; at least 1).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
     /// Strategies to compare (default: all of them).
     #[arg(long, value_delimiter = ',')]

@@ -59,8 +59,8 @@ pub struct LevelsArgs {
     /// Use at most this many puzzles per file, evenly spaced through it (0 = all).
     #[arg(long, default_value_t = 0)]
     sample: usize,
-    /// Count solutions up to this limit (2 = solve and prove uniqueness).
-    #[arg(long, default_value_t = 2)]
+    /// Count solutions up to this limit (2 = solve and prove uniqueness; at least 1).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
     /// Technique levels to measure (default: easy, medium, hard, unfair).
     #[arg(long, value_delimiter = ',')]
