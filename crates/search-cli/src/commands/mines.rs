@@ -143,7 +143,7 @@ struct SampleArgs {
 #[derive(Debug, Args)]
 struct DatasetArgs {
     /// Games to simulate (at least 1).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = super::at_least_one())]
     games: u64,
     /// Master seed (game g is laid from the g-th draw of a `ChaCha8` generator seeded with it).
     #[arg(long)]

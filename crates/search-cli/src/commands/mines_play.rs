@@ -96,7 +96,7 @@ pub struct PlayArgs {
     #[arg(long, default_value = "expert")]
     preset: String,
     /// Games to play (at least 1).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1000, value_parser = super::at_least_one())]
     games: u64,
     /// Seed of game 0; game i uses seed S + i whatever the thread count.
     #[arg(long, default_value_t = 0)]

@@ -24,6 +24,12 @@ pub enum CommandError {
     Usage(String),
 }
 
+/// The parser of a count that must be at least 1 (`--games`, `--limit`): a count of 0 would
+/// print an empty result (a 0% win rate, 0 solutions) as if it were an answer.
+pub fn at_least_one() -> clap::builder::RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(1..)
+}
+
 /// What a command returns: an exit status, or an error to print.
 pub type CommandResult = Result<std::process::ExitCode, CommandError>;
 

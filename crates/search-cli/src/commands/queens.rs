@@ -18,7 +18,7 @@ pub struct QueensArgs {
     #[arg(long)]
     first: bool,
     /// Stop counting at this many solutions (at least 1).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = super::at_least_one())]
     limit: Option<u64>,
     /// Worker threads (1 = search on the calling thread); the answer is the same for every N.
     #[arg(long, default_value_t = 1)]

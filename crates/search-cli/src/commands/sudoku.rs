@@ -79,7 +79,7 @@ struct CountArgs {
     #[command(flatten)]
     batch: BatchArgs,
     /// Stop counting at this many solutions (at least 1).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2, value_parser = super::at_least_one())]
     limit: u64,
 }
 
@@ -117,7 +117,7 @@ struct StrategiesArgs {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Count solutions up to this limit (2 = solve and prove uniqueness, tdoku's mode; at least 1).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2, value_parser = super::at_least_one())]
     limit: u64,
     /// Strategies to compare (default: all of them).
     #[arg(long, value_delimiter = ',')]

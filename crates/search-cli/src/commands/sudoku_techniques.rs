@@ -60,7 +60,7 @@ pub struct LevelsArgs {
     #[arg(long, default_value_t = 0)]
     sample: usize,
     /// Count solutions up to this limit (2 = solve and prove uniqueness; at least 1).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2, value_parser = super::at_least_one())]
     limit: u64,
     /// Technique levels to measure (default: easy, medium, hard, unfair).
     #[arg(long, value_delimiter = ',')]
