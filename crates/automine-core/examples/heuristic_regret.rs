@@ -1,0 +1,278 @@
+//! How good is the heuristic guess where it can be valued exactly, and do its settings matter?
+//!
+//! Plays games `S .. S + N` of a preset and first-click rule with the default exact player
+//! (the same games as `search-cli mines play --seed S`). At every guess the default makes
+//! while more than `LO` and at most `HI` layouts are consistent with the view, it asks the
+//! same player *without* its endgame searches (steps 4 to 6 of `ExactPlayer`: isolated
+//! regions, 50/50s, the guess by secondary safety), once per variant of its options, which
+//! cell it would open, and values every such move exactly with the exhaustive endgame search
+//! (the move followed by best play). A variant's *regret* at a position is the best move's
+//! worth minus its move's worth: an exact difference of win chances, with no noise from the
+//! rest of the game. Variants are compared on the same positions, so a difference of their
+//! mean regrets is measured without the noise of whole games; the default player's own moves
+//! there are the search's, so the positions are those it reaches, whatever the variants do.
+//!
+//! The point of measuring here is transfer: above the searches' reach (most of an expert
+//! game) the heuristic guess is all the player has and nothing values it exactly; a setting
+//! that gives away less where it can be valued is the candidate to try in whole games.
+//!
+//! A variant is `NAME` or `NAME:key=value,key=value,...` with keys among `cut_off`,
+//! `progress_weight`, `influence_weight`, `blend_ratio`, `opening_weight`, `max_frontier`,
+//! `max_interior`, `interior_cut_off` (numbers) and `blend_second`, `secondary_safety`,
+//! `living_safe`, `hill_enablers`, `hill_off_edge`, `defer_small_areas`, `hill_dominating`,
+//! `look_ahead`, `clears_tie_break`, `isolated`, `pseudo` (`true`/`false`); the first variant
+//! is the reference (give `default` for the default player's options).
+//!
+//! ```sh
+//! cargo run --release -p automine-core --example heuristic_regret -- PRESET RULE S N LO HI VARIANT...
+//! cargo run --release -p automine-core --example heuristic_regret -- expert safe 700000 2000 64 4096 \
+//!     default safest:secondary_safety=false pw:progress_weight=0.05
+//! ```
+//!
+//! Output: per variant, the positions, the mean regret per position and per game, and the
+//! difference from the first variant per game with its standard error (over games). With
+//! `--detail`, one line on stderr per position where the first variant's move is not the best
+//! (see [`describe`]). A position whose layouts or exact search go over their limits
+//! (`HI` layouts, [`SET_LIMIT`] sets) is left out and counted. Deterministic: the same
+//! arguments give the same output (the times aside).
+
+use std::error::Error;
+use std::time::Instant;
+
+use automine_core::search_core::Budget;
+use automine_core::strategy::endgame::{EndgameMove, EndgameSearch};
+use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
+use automine_core::strategy::layouts::enumerate_layouts;
+use automine_core::{
+    CellView, ExactAnalysis, FirstClick, Game, GameStatus, Player, PlayerView, Pos, Preset, exact_analysis,
+};
+
+/// A position whose exact search reaches this many layout sets is left out (and counted).
+const SET_LIMIT: u64 = 3_000_000;
+
+/// A named set of options for the heuristic player.
+struct Variant {
+    name: String,
+    options: PlayerOptions,
+}
+
+fn parse_bool(key: &str, value: &str) -> Result<bool, Box<dyn Error>> {
+    value
+        .parse()
+        .map_err(|_| format!("{key}={value}: expected true or false").into())
+}
+
+fn parse_variant(text: &str, rule: FirstClick) -> Result<Variant, Box<dyn Error>> {
+    let (name, spec) = text.split_once(':').unwrap_or((text, ""));
+    let mut options = PlayerOptions::new(rule);
+    options.endgame_layouts = 0;
+    options.restricted_layouts = 0;
+    for pair in spec.split(',').filter(|s| !s.is_empty()) {
+        let (key, value) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("{pair}: expected key=value"))?;
+        let g = &mut options.guess;
+        match key {
+            "cut_off" => g.cut_off = value.parse()?,
+            "progress_weight" => g.progress_weight = value.parse()?,
+            "influence_weight" => g.influence_weight = value.parse()?,
+            "blend_ratio" => g.blend_ratio = value.parse()?,
+            "opening_weight" => g.opening_weight = value.parse()?,
+            "max_frontier" => g.max_frontier = value.parse()?,
+            "max_interior" => g.max_interior = value.parse()?,
+            "interior_cut_off" => g.interior_cut_off = value.parse()?,
+            "blend_second" => g.blend_second = parse_bool(key, value)?,
+            "secondary_safety" => g.secondary_safety = parse_bool(key, value)?,
+            "living_safe" => g.living_safe = parse_bool(key, value)?,
+            "hill_enablers" => g.hill_enablers = parse_bool(key, value)?,
+            "hill_off_edge" => g.hill_off_edge = parse_bool(key, value)?,
+            "defer_small_areas" => g.defer_small_areas = parse_bool(key, value)?,
+            "hill_dominating" => g.hill_dominating = parse_bool(key, value)?,
+            "look_ahead" => g.look_ahead = parse_bool(key, value)?,
+            "clears_tie_break" => g.clears_tie_break = parse_bool(key, value)?,
+            "isolated" => options.isolated_regions = parse_bool(key, value)?,
+            "pseudo" => options.pseudo_fifty_fifty = parse_bool(key, value)?,
+            other => return Err(format!("unknown key {other} in variant {text}").into()),
+        }
+    }
+    Ok(Variant {
+        name: name.to_string(),
+        options,
+    })
+}
+
+/// Per variant: positions valued and, per game, the summed regret.
+#[derive(Default, Clone)]
+struct Tally {
+    positions: usize,
+    changed: usize,
+    per_game: Vec<f64>,
+    seconds: f64,
+}
+
+fn mean_se(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len().max(1) as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, (var / n).sqrt())
+}
+
+/// What the command line asks for.
+struct Config {
+    preset: Preset,
+    rule: FirstClick,
+    start: u64,
+    games: u64,
+    lo: usize,
+    hi: usize,
+    variants: Vec<Variant>,
+    detail: bool,
+}
+
+fn parse_args() -> Result<Config, Box<dyn Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 7 {
+        return Err("usage: heuristic_regret PRESET RULE S N LO HI VARIANT... [--detail]".into());
+    }
+    let rule: FirstClick = args[1].parse()?;
+    let (lo, hi): (usize, usize) = (args[4].parse()?, args[5].parse()?);
+    if lo == 0 || hi <= lo {
+        return Err(format!("need 0 < LO < HI (got {lo}, {hi})").into());
+    }
+    let variants = args[6..]
+        .iter()
+        .filter(|a| *a != "--detail")
+        .map(|t| parse_variant(t, rule))
+        .collect::<Result<Vec<_>, _>>()?;
+    if variants.is_empty() {
+        return Err("give at least one variant (the first is the reference)".into());
+    }
+    Ok(Config {
+        preset: args[0].parse()?,
+        rule,
+        start: args[2].parse()?,
+        games: args[3].parse()?,
+        lo,
+        hi,
+        variants,
+        detail: args.iter().any(|a| a == "--detail"),
+    })
+}
+
+/// One line on stderr for a position where the first variant's move is not the best: seed,
+/// layouts, its cell, P(mine) and worth, the best cell and its P(mine), that cell's rank by
+/// safety (1: among the safest), whether it is next to a number, the regret in points.
+fn describe(seed: u64, view: &PlayerView, analysis: &ExactAnalysis, first: Pos, worth: f64, best: &EndgameMove) {
+    let p_best = analysis.map.at(best.cell).unwrap_or(f64::NAN);
+    let rank = 1 + analysis.map.covered().filter(|&(_, p)| p < p_best - 1e-12).count();
+    let frontier = view
+        .dims()
+        .neighbours(best.cell)
+        .any(|n| matches!(view.at(n), CellView::Revealed(_)));
+    eprintln!(
+        "{seed}\t{:.0}\t{first}\t{:.4}\t{worth:.4}\t{}\t{p_best:.4}\t{rank}\t{frontier}\t{:.4}",
+        analysis.ln_layouts.exp(),
+        analysis.map.get(first).unwrap_or(f64::NAN),
+        view.dims().pos(best.cell),
+        100.0 * (best.win_probability - worth)
+    );
+}
+
+/// Play game `seed` with the default player; at each of its guesses in range, every variant's
+/// move valued exactly. Returns the summed regret of each variant; counts positions in
+/// `tallies` and those left out (over the layout or set limits) in `left_out`.
+fn play_game(cfg: &Config, seed: u64, tallies: &mut [Tally], left_out: &mut usize) -> Result<Vec<f64>, Box<dyn Error>> {
+    let (ln_lo, ln_hi) = ((cfg.lo as f64).ln() + 1e-9, (cfg.hi as f64).ln() + 1e-9);
+    let mut game = Game::new(cfg.preset.settings(cfg.rule), seed);
+    let mut player = ExactPlayer::new(PlayerOptions::new(cfg.rule));
+    let mut regrets = vec![0.0; cfg.variants.len()];
+    while game.status() == GameStatus::Playing {
+        let view = game.view().clone();
+        let pos = player.choose(&view)?;
+        game.reveal(pos)?;
+        if view.revealed_count() == 0 {
+            continue;
+        }
+        let analysis = exact_analysis(&view, &Budget::unlimited())?;
+        let in_range = analysis.ln_layouts > ln_lo && analysis.ln_layouts <= ln_hi;
+        if !in_range || analysis.map.get(pos).is_none_or(|p| p <= 0.0) {
+            continue;
+        }
+        let Some(set) = enumerate_layouts(&view, cfg.hi, &Budget::unlimited()) else {
+            *left_out += 1;
+            continue;
+        };
+        let mut search = EndgameSearch::new(&view, &set, SET_LIMIT);
+        let Some(best) = search.best_move() else {
+            *left_out += 1;
+            continue;
+        };
+        let mut moves = Vec::with_capacity(cfg.variants.len());
+        for (variant, tally) in cfg.variants.iter().zip(tallies.iter_mut()) {
+            let clock = Instant::now();
+            moves.push(ExactPlayer::new(variant.options).choose(&view)?);
+            tally.seconds += clock.elapsed().as_secs_f64();
+        }
+        let mut worths = Vec::with_capacity(moves.len());
+        for &cell in &moves {
+            let id = view.dims().id(cell).ok_or("a variant chose a cell off the board")?;
+            worths.push(search.move_value(id).ok_or("the exact search ran out of sets")?);
+        }
+        if cfg.detail && best.win_probability - worths[0] > 1e-9 {
+            describe(seed, &view, &analysis, moves[0], worths[0], &best);
+        }
+        for (k, tally) in tallies.iter_mut().enumerate() {
+            tally.positions += 1;
+            if moves[k] != moves[0] {
+                tally.changed += 1;
+            }
+            regrets[k] += best.win_probability - worths[k];
+        }
+    }
+    Ok(regrets)
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let cfg = parse_args()?;
+    let mut tallies = vec![Tally::default(); cfg.variants.len()];
+    let mut left_out = 0usize;
+    for seed in cfg.start..cfg.start + cfg.games {
+        let regrets = play_game(&cfg, seed, &mut tallies, &mut left_out)?;
+        for (tally, r) in tallies.iter_mut().zip(regrets) {
+            tally.per_game.push(r);
+        }
+    }
+    println!(
+        "{:?} {:?}, games {}..{}, guesses with {}..={} layouts ({left_out} left out)",
+        cfg.preset,
+        cfg.rule,
+        cfg.start,
+        cfg.start + cfg.games,
+        cfg.lo + 1,
+        cfg.hi
+    );
+    println!(
+        "variant\tpositions\tmoves unlike the first\tregret per position, points\tper game, points (± s.e.)\tminus the first, per game (± s.e.)\tms per move"
+    );
+    let reference = tallies[0].per_game.clone();
+    for (variant, tally) in cfg.variants.iter().zip(&tallies) {
+        let (mean, se) = mean_se(&tally.per_game);
+        let diffs: Vec<f64> = tally.per_game.iter().zip(&reference).map(|(a, b)| a - b).collect();
+        let (d, dse) = mean_se(&diffs);
+        let total: f64 = tally.per_game.iter().sum();
+        let per = tally.positions.max(1) as f64;
+        println!(
+            "{}\t{}\t{}\t{:.4}\t{:.4} ± {:.4}\t{:+.4} ± {:.4}\t{:.2}",
+            variant.name,
+            tally.positions,
+            tally.changed,
+            100.0 * total / per,
+            100.0 * mean,
+            100.0 * se,
+            100.0 * d,
+            100.0 * dse,
+            1000.0 * tally.seconds / per
+        );
+    }
+    Ok(())
+}
