@@ -45,9 +45,12 @@ use std::time::Instant;
 
 use automine_core::search_core::Budget;
 use automine_core::strategy::endgame::{EndgameMove, EndgameSearch};
-use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
+use automine_core::strategy::exact_player::PlayerOptions;
 use automine_core::strategy::layouts::enumerate_layouts;
-use automine_core::{FirstClick, Game, GameStatus, Player, PlayerView, Pos, Preset, exact_analysis};
+use automine_core::{PlayerView, Pos};
+
+mod common;
+use common::{Span, mean_se};
 
 /// Regrets below this are rounding.
 const TIE: f64 = 1e-9;
@@ -62,24 +65,9 @@ struct Bucket {
     left_out: usize,
 }
 
-/// Mean and standard error of `xs` over `n` games (games not in `xs` count as zero).
-fn mean_se(xs: &[f64], n: usize) -> (f64, f64) {
-    let n = n.max(1) as f64;
-    let sum: f64 = xs.iter().sum::<f64>() + 0.0;
-    let mean = sum / n;
-    let sq: f64 = xs.iter().map(|x| x * x).sum();
-    let var = (sq / n - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);
-    (mean, (var / n).sqrt())
-}
-
 /// What the command line asks for.
 struct Config {
-    preset: Preset,
-    rule: FirstClick,
-    start: u64,
-    games: u64,
-    lo: usize,
-    hi: usize,
+    span: Span,
     nodes: u64,
     options: PlayerOptions,
     candidates: Vec<usize>,
@@ -94,19 +82,10 @@ fn parse_args() -> Result<Config, Box<dyn Error>> {
     if args.len() < 6 || !args.len().is_multiple_of(2) {
         return Err(USAGE.into());
     }
-    let rule: FirstClick = args[1].parse()?;
-    let (lo, hi): (usize, usize) = (args[4].parse()?, args[5].parse()?);
-    if lo == 0 || hi <= lo {
-        return Err(format!("need 0 < LO < HI (got {lo}, {hi}); {USAGE}").into());
-    }
-    let mut options = PlayerOptions::new(rule);
+    let span = Span::parse(&args, USAGE)?;
+    let mut options = PlayerOptions::new(span.rule);
     let mut cfg = Config {
-        preset: args[0].parse()?,
-        rule,
-        start: args[2].parse()?,
-        games: args[3].parse()?,
-        lo,
-        hi,
+        span,
         nodes: 3_000_000,
         options,
         candidates: Vec::new(),
@@ -154,7 +133,7 @@ fn value_guess(
     restricted: &mut [Restricted],
 ) -> Result<Option<Valued>, Box<dyn Error>> {
     let id = view.dims().id(pos).ok_or("the player chose a cell off the board")?;
-    let Some(set) = enumerate_layouts(view, cfg.hi, &Budget::unlimited()) else {
+    let Some(set) = enumerate_layouts(view, cfg.span.hi, &Budget::unlimited()) else {
         return Ok(None);
     };
     let mut search = EndgameSearch::new(view, &set, cfg.nodes);
@@ -190,32 +169,18 @@ fn play_game(
     restricted: &mut [Restricted],
     out: &mut impl Write,
 ) -> Result<Vec<f64>, Box<dyn Error>> {
-    let mut game = Game::new(cfg.preset.settings(cfg.rule), seed);
-    let mut player = ExactPlayer::new(cfg.options);
     let mut regrets = vec![0.0; buckets.len()];
     let mut gains = vec![0.0; restricted.len()];
-    let (ln_lo, ln_hi) = ((cfg.lo as f64).ln() + 1e-9, (cfg.hi as f64).ln() + 1e-9);
-    while game.status() == GameStatus::Playing {
-        let view = game.view().clone();
-        let pos = player.choose(&view)?;
-        game.reveal(pos)?;
-        if view.revealed_count() == 0 {
-            continue;
-        }
-        let analysis = exact_analysis(&view, &Budget::unlimited())?;
-        let in_range = analysis.ln_layouts > ln_lo && analysis.ln_layouts <= ln_hi;
-        if !in_range || analysis.map.get(pos).is_none_or(|p| p <= 0.0) {
-            continue;
-        }
+    cfg.span.for_each_guess(cfg.options, seed, |view, pos, analysis| {
         let layouts = analysis.ln_layouts.exp();
         let k = buckets
             .iter()
             .position(|b| layouts <= b.hi as f64 + 0.5)
             .unwrap_or(buckets.len() - 1);
         buckets[k].guesses += 1;
-        let Some((n, best, worth, moved)) = value_guess(&view, pos, cfg, restricted)? else {
+        let Some((n, best, worth, moved)) = value_guess(view, pos, cfg, restricted)? else {
             buckets[k].left_out += 1;
-            continue;
+            return Ok(());
         };
         for (g, m) in gains.iter_mut().zip(moved) {
             *g += m;
@@ -236,7 +201,8 @@ fn play_game(
                 100.0 * regret
             )?;
         }
-    }
+        Ok(())
+    })?;
     for (tally, g) in restricted.iter_mut().zip(gains) {
         if g != 0.0 {
             tally.per_game.push(g);
@@ -249,9 +215,9 @@ fn main() -> Result<(), Box<dyn Error>> {
     let cfg = parse_args()?;
     // Ranges (lo, 2 lo], (2 lo, 4 lo], ..., up to hi.
     let mut buckets = Vec::new();
-    let mut b = cfg.lo;
-    while b < cfg.hi {
-        let top = (b * 2).min(cfg.hi);
+    let mut b = cfg.span.lo;
+    while b < cfg.span.hi {
+        let top = (b * 2).min(cfg.span.hi);
         buckets.push(Bucket {
             lo: b,
             hi: top,
@@ -267,21 +233,21 @@ fn main() -> Result<(), Box<dyn Error>> {
         out,
         "seed\tlayouts\tplayer's cell\tits worth\tbest cell\tbest worth\tregret (points)"
     )?;
-    for seed in cfg.start..cfg.start + cfg.games {
+    for seed in cfg.span.seeds() {
         let regrets = play_game(&cfg, seed, &mut buckets, &mut restricted, &mut out)?;
         if regrets.iter().any(|&r| r > 0.0) {
             rows.push(regrets);
         }
     }
-    let Config {
+    let Span {
         preset,
         rule,
         start,
         games,
         lo,
-        nodes,
         ..
-    } = cfg;
+    } = cfg.span;
+    let nodes = cfg.nodes;
     writeln!(
         out,
         "\n{preset:?} {rule:?}, games {start}..{}, player's endgame limit {} (restricted {}), node limit {nodes}",

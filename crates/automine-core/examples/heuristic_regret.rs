@@ -43,9 +43,12 @@ use automine_core::search_core::Budget;
 use automine_core::strategy::endgame::{EndgameMove, EndgameSearch};
 use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
 use automine_core::strategy::layouts::enumerate_layouts;
-use automine_core::{
-    CellView, ExactAnalysis, FirstClick, Game, GameStatus, Player, PlayerView, Pos, Preset, exact_analysis,
-};
+use automine_core::{CellView, ExactAnalysis, FirstClick, Player, PlayerView, Pos};
+
+mod common;
+use common::{Span, mean_se};
+
+const USAGE: &str = "usage: heuristic_regret PRESET RULE S N LO HI VARIANT... [--detail]";
 
 /// A position whose exact search reaches this many layout sets is left out (and counted).
 const SET_LIMIT: u64 = 3_000_000;
@@ -110,35 +113,17 @@ struct Tally {
     seconds: f64,
 }
 
-fn mean_se(xs: &[f64]) -> (f64, f64) {
-    let n = xs.len().max(1) as f64;
-    let mean = xs.iter().sum::<f64>() / n;
-    let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0).max(1.0);
-    (mean, (var / n).sqrt())
-}
-
 /// What the command line asks for.
 struct Config {
-    preset: Preset,
-    rule: FirstClick,
-    start: u64,
-    games: u64,
-    lo: usize,
-    hi: usize,
+    span: Span,
     variants: Vec<Variant>,
     detail: bool,
 }
 
 fn parse_args() -> Result<Config, Box<dyn Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.len() < 7 {
-        return Err("usage: heuristic_regret PRESET RULE S N LO HI VARIANT... [--detail]".into());
-    }
-    let rule: FirstClick = args[1].parse()?;
-    let (lo, hi): (usize, usize) = (args[4].parse()?, args[5].parse()?);
-    if lo == 0 || hi <= lo {
-        return Err(format!("need 0 < LO < HI (got {lo}, {hi})").into());
-    }
+    let span = Span::parse(&args, USAGE)?;
+    let rule = span.rule;
     let variants = args[6..]
         .iter()
         .filter(|a| *a != "--detail")
@@ -148,12 +133,7 @@ fn parse_args() -> Result<Config, Box<dyn Error>> {
         return Err("give at least one variant (the first is the reference)".into());
     }
     Ok(Config {
-        preset: args[0].parse()?,
-        rule,
-        start: args[2].parse()?,
-        games: args[3].parse()?,
-        lo,
-        hi,
+        span,
         variants,
         detail: args.iter().any(|a| a == "--detail"),
     })
@@ -182,53 +162,41 @@ fn describe(seed: u64, view: &PlayerView, analysis: &ExactAnalysis, first: Pos, 
 /// move valued exactly. Returns the summed regret of each variant; counts positions in
 /// `tallies` and those left out (over the layout or set limits) in `left_out`.
 fn play_game(cfg: &Config, seed: u64, tallies: &mut [Tally], left_out: &mut usize) -> Result<Vec<f64>, Box<dyn Error>> {
-    let (ln_lo, ln_hi) = ((cfg.lo as f64).ln() + 1e-9, (cfg.hi as f64).ln() + 1e-9);
-    let mut game = Game::new(cfg.preset.settings(cfg.rule), seed);
-    let mut player = ExactPlayer::new(PlayerOptions::new(cfg.rule));
     let mut regrets = vec![0.0; cfg.variants.len()];
-    while game.status() == GameStatus::Playing {
-        let view = game.view().clone();
-        let pos = player.choose(&view)?;
-        game.reveal(pos)?;
-        if view.revealed_count() == 0 {
-            continue;
-        }
-        let analysis = exact_analysis(&view, &Budget::unlimited())?;
-        let in_range = analysis.ln_layouts > ln_lo && analysis.ln_layouts <= ln_hi;
-        if !in_range || analysis.map.get(pos).is_none_or(|p| p <= 0.0) {
-            continue;
-        }
-        let Some(set) = enumerate_layouts(&view, cfg.hi, &Budget::unlimited()) else {
-            *left_out += 1;
-            continue;
-        };
-        let mut search = EndgameSearch::new(&view, &set, SET_LIMIT);
-        let Some(best) = search.best_move() else {
-            *left_out += 1;
-            continue;
-        };
-        let mut moves = Vec::with_capacity(cfg.variants.len());
-        for (variant, tally) in cfg.variants.iter().zip(tallies.iter_mut()) {
-            let clock = Instant::now();
-            moves.push(ExactPlayer::new(variant.options).choose(&view)?);
-            tally.seconds += clock.elapsed().as_secs_f64();
-        }
-        let mut worths = Vec::with_capacity(moves.len());
-        for &cell in &moves {
-            let id = view.dims().id(cell).ok_or("a variant chose a cell off the board")?;
-            worths.push(search.move_value(id).ok_or("the exact search ran out of sets")?);
-        }
-        if cfg.detail && best.win_probability - worths[0] > 1e-9 {
-            describe(seed, &view, &analysis, moves[0], worths[0], &best);
-        }
-        for (k, tally) in tallies.iter_mut().enumerate() {
-            tally.positions += 1;
-            if moves[k] != moves[0] {
-                tally.changed += 1;
+    cfg.span
+        .for_each_guess(PlayerOptions::new(cfg.span.rule), seed, |view, _, analysis| {
+            let Some(set) = enumerate_layouts(view, cfg.span.hi, &Budget::unlimited()) else {
+                *left_out += 1;
+                return Ok(());
+            };
+            let mut search = EndgameSearch::new(view, &set, SET_LIMIT);
+            let Some(best) = search.best_move() else {
+                *left_out += 1;
+                return Ok(());
+            };
+            let mut moves = Vec::with_capacity(cfg.variants.len());
+            for (variant, tally) in cfg.variants.iter().zip(tallies.iter_mut()) {
+                let clock = Instant::now();
+                moves.push(ExactPlayer::new(variant.options).choose(view)?);
+                tally.seconds += clock.elapsed().as_secs_f64();
             }
-            regrets[k] += best.win_probability - worths[k];
-        }
-    }
+            let mut worths = Vec::with_capacity(moves.len());
+            for &cell in &moves {
+                let id = view.dims().id(cell).ok_or("a variant chose a cell off the board")?;
+                worths.push(search.move_value(id).ok_or("the exact search ran out of sets")?);
+            }
+            if cfg.detail && best.win_probability - worths[0] > 1e-9 {
+                describe(seed, view, analysis, moves[0], worths[0], &best);
+            }
+            for (k, tally) in tallies.iter_mut().enumerate() {
+                tally.positions += 1;
+                if moves[k] != moves[0] {
+                    tally.changed += 1;
+                }
+                regrets[k] += best.win_probability - worths[k];
+            }
+            Ok(())
+        })?;
     Ok(regrets)
 }
 
@@ -236,7 +204,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let cfg = parse_args()?;
     let mut tallies = vec![Tally::default(); cfg.variants.len()];
     let mut left_out = 0usize;
-    for seed in cfg.start..cfg.start + cfg.games {
+    for seed in cfg.span.seeds() {
         let regrets = play_game(&cfg, seed, &mut tallies, &mut left_out)?;
         for (tally, r) in tallies.iter_mut().zip(regrets) {
             tally.per_game.push(r);
@@ -244,21 +212,21 @@ fn main() -> Result<(), Box<dyn Error>> {
     }
     println!(
         "{:?} {:?}, games {}..{}, guesses with {}..={} layouts ({left_out} left out)",
-        cfg.preset,
-        cfg.rule,
-        cfg.start,
-        cfg.start + cfg.games,
-        cfg.lo + 1,
-        cfg.hi
+        cfg.span.preset,
+        cfg.span.rule,
+        cfg.span.start,
+        cfg.span.start + cfg.span.games,
+        cfg.span.lo + 1,
+        cfg.span.hi
     );
     println!(
         "variant\tpositions\tmoves unlike the first\tregret per position, points\tper game, points (± s.e.)\tminus the first, per game (± s.e.)\tms per move"
     );
     let reference = tallies[0].per_game.clone();
     for (variant, tally) in cfg.variants.iter().zip(&tallies) {
-        let (mean, se) = mean_se(&tally.per_game);
+        let (mean, se) = mean_se(&tally.per_game, tally.per_game.len());
         let diffs: Vec<f64> = tally.per_game.iter().zip(&reference).map(|(a, b)| a - b).collect();
-        let (d, dse) = mean_se(&diffs);
+        let (d, dse) = mean_se(&diffs, diffs.len());
         let total: f64 = tally.per_game.iter().sum();
         let per = tally.positions.max(1) as f64;
         println!(
