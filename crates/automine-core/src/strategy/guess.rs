@@ -64,7 +64,7 @@ pub struct GuessOptions {
     pub opening_weight: f64,
     /// The weight `w` of the 50/50 influence ([`long_term_risk`]): a candidate's score is
     /// multiplied by `1 + w · influence / P(safe)` (0: off; default 0.9, D. N. Hill's weight;
-    /// 0.75 and 1.1 each lose about 0.05 points on expert, docs/minesweeper.md, `mines22`).
+    /// 1.1 loses 0.04 points on expert and 0.75 0.27, docs/minesweeper.md, `mines22`).
     pub influence_weight: f64,
     /// Value the next click by `(4 · best + second best) / 5` of the next safeties instead of
     /// the best alone (D. N. Hill's "blended safety").
