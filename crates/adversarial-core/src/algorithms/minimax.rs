@@ -1,8 +1,8 @@
 //! Minimax: MAX (the first player) takes the largest child value, MIN the smallest.
 
-use search_core::{Budget, ChoiceBuffers, Report, StopReason};
+use search_core::{Budget, Report, StopReason};
 
-use super::{Decision, Tally};
+use super::{Decision, Walk};
 use crate::game::{Game, Side};
 use crate::score::{Evaluator, INFINITY, Scoring, Value};
 
@@ -36,51 +36,24 @@ pub fn minimax<G: Game, E: Evaluator<G>>(
     scoring: &Scoring<E>,
     budget: &Budget,
 ) -> Report<Decision<G::Choice>> {
-    let mut search = Minimax {
-        game,
-        scoring,
-        tally: Tally::new(budget),
-        buffers: ChoiceBuffers::new(),
-        best: None,
-    };
-    let result = search.node(state, depth, 0);
-    let best_move = search.best;
-    search.tally.finish(
-        result.map(|value| Decision { value, best_move }),
-        Decision { value: 0, best_move },
-    )
+    let mut walk = Walk::new(game, scoring, budget);
+    let result = walk.minimax_node(state, depth, 0);
+    walk.finish(result)
 }
 
-struct Minimax<'a, G: Game, E> {
-    game: &'a G,
-    scoring: &'a Scoring<E>,
-    tally: Tally,
-    buffers: ChoiceBuffers<G::Choice>,
-    best: Option<G::Choice>,
-}
-
-impl<G: Game, E: Evaluator<G>> Minimax<'_, G, E> {
-    fn node(&mut self, state: &G::State, depth: u32, level: usize) -> Result<Value, StopReason> {
+impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
+    fn minimax_node(&mut self, state: &G::State, depth: u32, level: usize) -> Result<Value, StopReason> {
         self.tally.enter(level)?;
         let side = self.game.side_to_move(state);
-        if let Some(value) = self.scoring.terminal(self.game, state) {
-            self.tally.leaf();
+        if let Some(value) = self.leaf(state, depth) {
             return Ok(side.colour() * value);
         }
-        if depth == 0 {
-            self.tally.leaf();
-            return Ok(side.colour() * self.scoring.horizon(self.game, state));
-        }
-        let mut moves = self.buffers.take(level);
-        self.game.choices(state, &mut moves);
-        self.tally.branch(moves.len());
+        let moves = self.expand(state, level);
         let maximising = side == Side::First;
         let mut best = if maximising { -INFINITY } else { INFINITY };
         for (i, &mv) in moves.iter().enumerate() {
-            self.tally.child(moves.len() - i - 1);
-            let mut child = state.clone();
-            self.game.apply(&mut child, mv);
-            let value = self.node(&child, depth - 1, level + 1)?;
+            let child = self.child(state, mv, moves.len() - i - 1);
+            let value = self.minimax_node(&child, depth - 1, level + 1)?;
             let better = if maximising { value > best } else { value < best };
             if better {
                 best = value;

@@ -29,9 +29,10 @@ pub use alpha_beta::alpha_beta;
 pub use minimax::minimax;
 pub use negamax::{negamax, negamax_alpha_beta};
 
-use search_core::{Budget, Meter, Report, SearchStats, StopReason};
+use search_core::{Budget, ChoiceBuffers, Meter, Report, SearchStats, StopReason};
 
-use crate::score::Value;
+use crate::game::Game;
+use crate::score::{Evaluator, Scoring, Value};
 
 /// The depth limit meaning "to the end of the game".
 pub const UNLIMITED: u32 = u32::MAX;
@@ -132,5 +133,71 @@ impl Tally {
                 stopped: Some(reason),
             },
         }
+    }
+}
+
+/// One run of a textbook search: the game and scoring every node reads, the counters, a move
+/// list per level and the best root move so far. Each algorithm adds its recursion in its own
+/// file.
+struct Walk<'a, G: Game, E> {
+    game: &'a G,
+    scoring: &'a Scoring<E>,
+    tally: Tally,
+    buffers: ChoiceBuffers<G::Choice>,
+    /// Set by the recursion at the root (level 0) whenever a move beats the ones before it.
+    best: Option<G::Choice>,
+}
+
+impl<'a, G: Game, E: Evaluator<G>> Walk<'a, G, E> {
+    fn new(game: &'a G, scoring: &'a Scoring<E>, budget: &Budget) -> Self {
+        Self {
+            game,
+            scoring,
+            tally: Tally::new(budget),
+            buffers: ChoiceBuffers::new(),
+            best: None,
+        }
+    }
+
+    /// The value of a leaf (finished, or at the horizon when `depth` is 0) for the side to
+    /// move, counted as a leaf; `None` for an inner node.
+    #[inline]
+    fn leaf(&mut self, state: &G::State, depth: u32) -> Option<Value> {
+        let value = match self.scoring.terminal(self.game, state) {
+            Some(value) => value,
+            None if depth == 0 => self.scoring.horizon(self.game, state),
+            None => return None,
+        };
+        self.tally.leaf();
+        Some(value)
+    }
+
+    /// The moves of `state` in the buffer of `level` (give it back with `buffers.put`),
+    /// counted as a branch point if there are two or more.
+    #[inline]
+    fn expand(&mut self, state: &G::State, level: usize) -> Vec<G::Choice> {
+        let mut moves = self.buffers.take(level);
+        self.game.choices(state, &mut moves);
+        self.tally.branch(moves.len());
+        moves
+    }
+
+    /// The position after `mv`, counted as a guess if `remaining` other moves are untried.
+    #[inline]
+    fn child(&mut self, state: &G::State, mv: G::Choice, remaining: usize) -> G::State {
+        self.tally.child(remaining);
+        let mut child = state.clone();
+        self.game.apply(&mut child, mv);
+        child
+    }
+
+    /// The report: the root value with the best root move, or, if the budget stopped the
+    /// search, value 0 with the best root move found so far.
+    fn finish(self, result: Result<Value, StopReason>) -> Report<Decision<G::Choice>> {
+        let best_move = self.best;
+        self.tally.finish(
+            result.map(|value| Decision { value, best_move }),
+            Decision { value: 0, best_move },
+        )
     }
 }

@@ -1,8 +1,8 @@
 //! Negamax: max(a, b) = −min(−a, −b), one recursion for both players.
 
-use search_core::{Budget, ChoiceBuffers, Report, StopReason};
+use search_core::{Budget, Report, StopReason};
 
-use super::{Decision, Tally};
+use super::{Decision, Walk};
 use crate::game::Game;
 use crate::score::{Evaluator, INFINITY, Scoring, Value};
 
@@ -32,19 +32,9 @@ pub fn negamax<G: Game, E: Evaluator<G>>(
     scoring: &Scoring<E>,
     budget: &Budget,
 ) -> Report<Decision<G::Choice>> {
-    let mut search = Negamax {
-        game,
-        scoring,
-        tally: Tally::new(budget),
-        buffers: ChoiceBuffers::new(),
-        best: None,
-    };
-    let result = search.plain(state, depth, 0);
-    let best_move = search.best;
-    search.tally.finish(
-        result.map(|value| Decision { value, best_move }),
-        Decision { value: 0, best_move },
-    )
+    let mut walk = Walk::new(game, scoring, budget);
+    let result = walk.negamax_node(state, depth, 0);
+    walk.finish(result)
 }
 
 /// Negamax with alpha-beta pruning (fail-soft): the window [α, β] is negated and swapped for
@@ -70,55 +60,22 @@ pub fn negamax_alpha_beta<G: Game, E: Evaluator<G>>(
     scoring: &Scoring<E>,
     budget: &Budget,
 ) -> Report<Decision<G::Choice>> {
-    let mut search = Negamax {
-        game,
-        scoring,
-        tally: Tally::new(budget),
-        buffers: ChoiceBuffers::new(),
-        best: None,
-    };
-    let result = search.pruned(state, depth, -INFINITY, INFINITY, 0);
-    let best_move = search.best;
-    search.tally.finish(
-        result.map(|value| Decision { value, best_move }),
-        Decision { value: 0, best_move },
-    )
+    let mut walk = Walk::new(game, scoring, budget);
+    let result = walk.negamax_alpha_beta_node(state, depth, -INFINITY, INFINITY, 0);
+    walk.finish(result)
 }
 
-struct Negamax<'a, G: Game, E> {
-    game: &'a G,
-    scoring: &'a Scoring<E>,
-    tally: Tally,
-    buffers: ChoiceBuffers<G::Choice>,
-    best: Option<G::Choice>,
-}
-
-impl<G: Game, E: Evaluator<G>> Negamax<'_, G, E> {
-    /// The value of a leaf (finished or at the horizon), `None` for an inner node.
-    fn leaf(&mut self, state: &G::State, depth: u32) -> Option<Value> {
-        let value = match self.scoring.terminal(self.game, state) {
-            Some(value) => value,
-            None if depth == 0 => self.scoring.horizon(self.game, state),
-            None => return None,
-        };
-        self.tally.leaf();
-        Some(value)
-    }
-
-    fn plain(&mut self, state: &G::State, depth: u32, level: usize) -> Result<Value, StopReason> {
+impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
+    fn negamax_node(&mut self, state: &G::State, depth: u32, level: usize) -> Result<Value, StopReason> {
         self.tally.enter(level)?;
         if let Some(value) = self.leaf(state, depth) {
             return Ok(value);
         }
-        let mut moves = self.buffers.take(level);
-        self.game.choices(state, &mut moves);
-        self.tally.branch(moves.len());
+        let moves = self.expand(state, level);
         let mut best = -INFINITY;
         for (i, &mv) in moves.iter().enumerate() {
-            self.tally.child(moves.len() - i - 1);
-            let mut child = state.clone();
-            self.game.apply(&mut child, mv);
-            let value = -self.plain(&child, depth - 1, level + 1)?;
+            let child = self.child(state, mv, moves.len() - i - 1);
+            let value = -self.negamax_node(&child, depth - 1, level + 1)?;
             if value > best {
                 best = value;
                 if level == 0 {
@@ -130,7 +87,7 @@ impl<G: Game, E: Evaluator<G>> Negamax<'_, G, E> {
         Ok(best)
     }
 
-    fn pruned(
+    fn negamax_alpha_beta_node(
         &mut self,
         state: &G::State,
         depth: u32,
@@ -142,15 +99,11 @@ impl<G: Game, E: Evaluator<G>> Negamax<'_, G, E> {
         if let Some(value) = self.leaf(state, depth) {
             return Ok(value);
         }
-        let mut moves = self.buffers.take(level);
-        self.game.choices(state, &mut moves);
-        self.tally.branch(moves.len());
+        let moves = self.expand(state, level);
         let mut best = -INFINITY;
         for (i, &mv) in moves.iter().enumerate() {
-            self.tally.child(moves.len() - i - 1);
-            let mut child = state.clone();
-            self.game.apply(&mut child, mv);
-            let value = -self.pruned(&child, depth - 1, -beta, -alpha, level + 1)?;
+            let child = self.child(state, mv, moves.len() - i - 1);
+            let value = -self.negamax_alpha_beta_node(&child, depth - 1, -beta, -alpha, level + 1)?;
             if value > best {
                 best = value;
                 if level == 0 {
