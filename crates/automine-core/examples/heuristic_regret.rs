@@ -16,11 +16,9 @@
 //! game) the heuristic guess is all the player has and nothing values it exactly; a setting
 //! that gives away less where it can be valued is the candidate to try in whole games.
 //!
-//! A variant is `NAME` or `NAME:key=value,key=value,...` with keys among `cut_off`,
-//! `progress_weight`, `influence_weight`, `blend_ratio`, `opening_weight`, `max_frontier`,
-//! `max_interior`, `interior_cut_off` (numbers) and `blend_second`, `secondary_safety`,
-//! `living_safe`, `hill_enablers`, `hill_off_edge`, `defer_small_areas`, `hill_dominating`,
-//! `look_ahead`, `clears_tie_break`, `isolated`, `pseudo` (`true`/`false`); the first variant
+//! A variant is `NAME` or `NAME:key=value,key=value,...`, changing the default player without
+//! its endgame searches (keys: `common::parse_variant`, e.g. `cut_off`, `influence_weight`,
+//! `blend_ratio`, `secondary_safety`, `look_ahead`); the first variant
 //! is the reference (give `default` for the default player's options).
 //!
 //! ```sh
@@ -46,63 +44,20 @@ use automine_core::strategy::layouts::enumerate_layouts;
 use automine_core::{CellView, ExactAnalysis, FirstClick, Player, PlayerView, Pos};
 
 mod common;
-use common::{Span, mean_se};
+use common::{Span, Variant, mean_se, parse_variant};
+
+/// The default player's options without its endgame searches: what it plays above them.
+fn heuristic_only(rule: FirstClick) -> PlayerOptions {
+    let mut options = PlayerOptions::new(rule);
+    options.endgame_layouts = 0;
+    options.restricted_layouts = 0;
+    options
+}
 
 const USAGE: &str = "usage: heuristic_regret PRESET RULE S N LO HI VARIANT... [--detail]";
 
 /// A position whose exact search reaches this many layout sets is left out (and counted).
 const SET_LIMIT: u64 = 3_000_000;
-
-/// A named set of options for the heuristic player.
-struct Variant {
-    name: String,
-    options: PlayerOptions,
-}
-
-fn parse_bool(key: &str, value: &str) -> Result<bool, Box<dyn Error>> {
-    value
-        .parse()
-        .map_err(|_| format!("{key}={value}: expected true or false").into())
-}
-
-fn parse_variant(text: &str, rule: FirstClick) -> Result<Variant, Box<dyn Error>> {
-    let (name, spec) = text.split_once(':').unwrap_or((text, ""));
-    let mut options = PlayerOptions::new(rule);
-    options.endgame_layouts = 0;
-    options.restricted_layouts = 0;
-    for pair in spec.split(',').filter(|s| !s.is_empty()) {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| format!("{pair}: expected key=value"))?;
-        let g = &mut options.guess;
-        match key {
-            "cut_off" => g.cut_off = value.parse()?,
-            "progress_weight" => g.progress_weight = value.parse()?,
-            "influence_weight" => g.influence_weight = value.parse()?,
-            "blend_ratio" => g.blend_ratio = value.parse()?,
-            "opening_weight" => g.opening_weight = value.parse()?,
-            "max_frontier" => g.max_frontier = value.parse()?,
-            "max_interior" => g.max_interior = value.parse()?,
-            "interior_cut_off" => g.interior_cut_off = value.parse()?,
-            "blend_second" => g.blend_second = parse_bool(key, value)?,
-            "secondary_safety" => g.secondary_safety = parse_bool(key, value)?,
-            "living_safe" => g.living_safe = parse_bool(key, value)?,
-            "hill_enablers" => g.hill_enablers = parse_bool(key, value)?,
-            "hill_off_edge" => g.hill_off_edge = parse_bool(key, value)?,
-            "defer_small_areas" => g.defer_small_areas = parse_bool(key, value)?,
-            "hill_dominating" => g.hill_dominating = parse_bool(key, value)?,
-            "look_ahead" => g.look_ahead = parse_bool(key, value)?,
-            "clears_tie_break" => g.clears_tie_break = parse_bool(key, value)?,
-            "isolated" => options.isolated_regions = parse_bool(key, value)?,
-            "pseudo" => options.pseudo_fifty_fifty = parse_bool(key, value)?,
-            other => return Err(format!("unknown key {other} in variant {text}").into()),
-        }
-    }
-    Ok(Variant {
-        name: name.to_string(),
-        options,
-    })
-}
 
 /// Per variant: positions valued and, per game, the summed regret.
 #[derive(Default, Clone)]
@@ -127,7 +82,7 @@ fn parse_args() -> Result<Config, Box<dyn Error>> {
     let variants = args[6..]
         .iter()
         .filter(|a| *a != "--detail")
-        .map(|t| parse_variant(t, rule))
+        .map(|t| parse_variant(t, heuristic_only(rule)))
         .collect::<Result<Vec<_>, _>>()?;
     if variants.is_empty() {
         return Err("give at least one variant (the first is the reference)".into());

@@ -1,5 +1,9 @@
-//! What the regret examples (`guess_regret`, `heuristic_regret`) share: the player's guesses in
-//! a range of layouts ([`Span`]), and the mean of per-game sums with its standard error.
+//! What the player examples share: the player's guesses in a range of layouts ([`Span`], the
+//! regret examples), the mean of per-game sums with its standard error, and named variants of
+//! the player's options ([`parse_variant`], `heuristic_regret` and `first_divergence`).
+
+// Each example compiles this module on its own and uses only part of it.
+#![allow(dead_code)]
 
 use std::error::Error;
 
@@ -87,4 +91,65 @@ pub fn mean_se(xs: &[f64], n: usize) -> (f64, f64) {
     let sq: f64 = xs.iter().map(|x| x * x).sum();
     let var = (sq / n - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);
     (mean, (var / n).sqrt())
+}
+
+/// A named set of options for the exact player.
+pub struct Variant {
+    /// The name it is reported under.
+    pub name: String,
+    /// The player's options.
+    pub options: PlayerOptions,
+}
+
+fn parse_bool(key: &str, value: &str) -> Result<bool, Box<dyn Error>> {
+    value
+        .parse()
+        .map_err(|_| format!("{key}={value}: expected true or false").into())
+}
+
+/// Parse a variant `NAME` or `NAME:key=value,key=value,...`: `base` with the named options
+/// changed. Numbers: `cut_off`, `progress_weight`, `influence_weight`, `blend_ratio`,
+/// `opening_weight`, `max_frontier`, `max_interior`, `interior_cut_off` (of the guess) and
+/// `endgame_layouts`, `restricted_layouts`, `restricted_candidates`; `true`/`false`:
+/// `blend_second`, `secondary_safety`, `living_safe`, `hill_enablers`, `hill_off_edge`,
+/// `defer_small_areas`, `hill_dominating`, `look_ahead`, `clears_tie_break` (of the guess) and
+/// `isolated`, `pseudo`.
+pub fn parse_variant(text: &str, base: PlayerOptions) -> Result<Variant, Box<dyn Error>> {
+    let (name, spec) = text.split_once(':').unwrap_or((text, ""));
+    let mut options = base;
+    for pair in spec.split(',').filter(|s| !s.is_empty()) {
+        let (key, value) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("{pair}: expected key=value"))?;
+        let g = &mut options.guess;
+        match key {
+            "cut_off" => g.cut_off = value.parse()?,
+            "progress_weight" => g.progress_weight = value.parse()?,
+            "influence_weight" => g.influence_weight = value.parse()?,
+            "blend_ratio" => g.blend_ratio = value.parse()?,
+            "opening_weight" => g.opening_weight = value.parse()?,
+            "max_frontier" => g.max_frontier = value.parse()?,
+            "max_interior" => g.max_interior = value.parse()?,
+            "interior_cut_off" => g.interior_cut_off = value.parse()?,
+            "blend_second" => g.blend_second = parse_bool(key, value)?,
+            "secondary_safety" => g.secondary_safety = parse_bool(key, value)?,
+            "living_safe" => g.living_safe = parse_bool(key, value)?,
+            "hill_enablers" => g.hill_enablers = parse_bool(key, value)?,
+            "hill_off_edge" => g.hill_off_edge = parse_bool(key, value)?,
+            "defer_small_areas" => g.defer_small_areas = parse_bool(key, value)?,
+            "hill_dominating" => g.hill_dominating = parse_bool(key, value)?,
+            "look_ahead" => g.look_ahead = parse_bool(key, value)?,
+            "clears_tie_break" => g.clears_tie_break = parse_bool(key, value)?,
+            "endgame_layouts" => options.endgame_layouts = value.parse()?,
+            "restricted_layouts" => options.restricted_layouts = value.parse()?,
+            "restricted_candidates" => options.restricted_candidates = value.parse()?,
+            "isolated" => options.isolated_regions = parse_bool(key, value)?,
+            "pseudo" => options.pseudo_fifty_fifty = parse_bool(key, value)?,
+            other => return Err(format!("unknown key {other} in variant {text}").into()),
+        }
+    }
+    Ok(Variant {
+        name: name.to_string(),
+        options,
+    })
 }
