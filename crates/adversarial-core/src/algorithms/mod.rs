@@ -10,7 +10,7 @@
 //!
 //! Each takes a depth limit (`u32::MAX` or [`UNLIMITED`] searches to the end of the game;
 //! [`minimax`] with a depth limit and an evaluator is the lecture's cutoff search) and a
-//! [`Scoring`](crate::Scoring), ticks a [`search_core::Meter`] once per node against the
+//! [`Scoring`], ticks a [`search_core::Meter`] once per node against the
 //! [`Budget`], and returns a [`Report`] of a
 //! [`Decision`]. All four return the same value (negated for the second player to move in
 //! the negamax pair) and the same best move: the first move, in the game's order, that
