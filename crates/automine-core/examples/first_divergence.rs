@@ -26,7 +26,7 @@ use std::error::Error;
 
 use automine_core::search_core::Budget;
 use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
-use automine_core::{FirstClick, Game, GameStatus, Player, Pos, Preset, exact_analysis};
+use automine_core::{FirstClick, Game, GameStatus, Player, Pos, Preset, exact_analysis, play_out};
 
 mod common;
 use common::{Variant, parse_variant};
@@ -61,10 +61,7 @@ struct Parting {
 
 /// Play `game` with `player` to its end; true when it is won.
 fn finish(mut game: Game, player: &mut ExactPlayer) -> Result<bool, Box<dyn Error>> {
-    while game.status() == GameStatus::Playing {
-        let pos = player.choose(game.view())?;
-        game.reveal(pos)?;
-    }
+    play_out(&mut game, player, usize::MAX)?;
     Ok(game.status() == GameStatus::Won)
 }
 
