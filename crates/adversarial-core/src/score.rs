@@ -72,6 +72,7 @@ impl Utility {
 ///
 /// The value is from the side to move's point of view and should lie strictly between the
 /// scores of the fastest loss and the fastest win so that known results outrank guesses.
+/// The searches clamp it to `±(INFINITY − 1)`, so that any value can be negated.
 pub trait Evaluator<G: Game + ?Sized> {
     /// The estimated value of `state` for the player to move.
     fn evaluate(&self, game: &G, state: &G::State) -> Value;
@@ -131,6 +132,8 @@ impl<E> Scoring<E> {
     where
         E: Evaluator<G>,
     {
-        self.evaluator.evaluate(game, state)
+        self.evaluator
+            .evaluate(game, state)
+            .clamp(-(INFINITY - 1), INFINITY - 1)
     }
 }

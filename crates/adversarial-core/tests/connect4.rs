@@ -214,3 +214,13 @@ fn default_settings_search_fewer_nodes_than_the_tutorial_settings() {
         assert!(ours < tutorial, "{name}: {ours} nodes, tutorial settings {tutorial}");
     }
 }
+
+#[test]
+fn a_winning_move_off_the_board_is_not_one() {
+    // Red has three in column 1 (moves 1, 3, 5): column 1 wins, no column past 7 does.
+    let p = Position::parse("121212").unwrap();
+    assert!(p.is_winning_move(0));
+    for col in [7, 8, 9, 63, 64, u32::MAX] {
+        assert!(!p.is_winning_move(col), "column index {col}");
+    }
+}

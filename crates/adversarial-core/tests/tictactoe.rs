@@ -6,8 +6,8 @@ use std::collections::HashSet;
 use adversarial_core::algorithms::{UNLIMITED, alpha_beta, minimax, negamax, negamax_alpha_beta};
 use adversarial_core::engine::{Engine, EngineConfig};
 use adversarial_core::games::mnk::{MnkGame, MnkPosition, OpenLines};
-use adversarial_core::games::tictactoe::{MovesError, parse_moves};
-use adversarial_core::{Game, Scoring, Utility};
+use adversarial_core::games::tictactoe::{MovesError, cell_name, parse_moves};
+use adversarial_core::{Evaluator, Game, INFINITY, Scoring, Utility, Value};
 use search_core::{Budget, SearchSpace};
 
 fn walk(game: &MnkGame, p: &MnkPosition, seen: &mut HashSet<MnkPosition>, games: &mut u64) {
@@ -168,4 +168,52 @@ fn budgets_and_cancellation_stop_the_engine_with_the_last_completed_depth() {
         &Budget::unlimited().with_node_limit(1_000),
     );
     assert_eq!(plain.stopped, Some(StopReason::NodeLimit));
+}
+
+#[test]
+fn cells_off_the_board_have_no_owner_and_no_name() {
+    let game = MnkGame::new(3, 3, 3).unwrap();
+    let start = game.start();
+    let p = game.try_play(&start, 4).unwrap();
+    assert!(p.owner(4).is_some());
+    for cell in [9, 63, 64, 200, u32::MAX] {
+        assert_eq!(p.owner(cell), None, "cell {cell}");
+    }
+    assert_eq!(cell_name(0), '1');
+    assert_eq!(cell_name(8), '9');
+    assert_eq!(cell_name(9), '?');
+    assert_eq!(cell_name(250), '?');
+}
+
+/// An evaluator outside its contract: the extremes of `i32`.
+struct Extremes;
+
+impl Evaluator<MnkGame> for Extremes {
+    fn evaluate(&self, _game: &MnkGame, state: &MnkPosition) -> Value {
+        if state.first.count_ones().is_multiple_of(2) {
+            i32::MIN
+        } else {
+            i32::MAX
+        }
+    }
+}
+
+#[test]
+fn extreme_evaluations_are_clamped_and_the_searches_still_agree() {
+    let game = MnkGame::new(3, 3, 3).unwrap();
+    let scoring = Scoring::new(Utility::LECTURE, Extremes);
+    for depth in 1..=3 {
+        let start = game.start();
+        let mm = minimax(&game, &start, depth, &scoring, &Budget::unlimited()).value;
+        let ab = alpha_beta(&game, &start, depth, &scoring, &Budget::unlimited()).value;
+        let nm = negamax(&game, &start, depth, &scoring, &Budget::unlimited()).value;
+        let nab = negamax_alpha_beta(&game, &start, depth, &scoring, &Budget::unlimited()).value;
+        assert_eq!(mm.value, ab.value, "depth {depth}");
+        assert_eq!(nm.value, nab.value, "depth {depth}");
+        assert!(nab.value.abs() < INFINITY, "depth {depth}: {}", nab.value);
+        let engine = Engine::new(EngineConfig::default())
+            .search_depth(&game, &start, depth, &scoring, &Budget::unlimited())
+            .value;
+        assert_eq!(engine.value, nab.value, "depth {depth}");
+    }
 }

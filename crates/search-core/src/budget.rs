@@ -87,7 +87,8 @@ impl Budget {
         Self::default()
     }
 
-    /// Stop after `nodes` nodes have been visited.
+    /// Visit at most `nodes` nodes: a search that needs exactly `nodes` finishes, one that needs
+    /// more stops when it asks for the next one (0: stop at once).
     #[must_use]
     pub fn with_node_limit(mut self, nodes: u64) -> Self {
         self.max_nodes = Some(nodes);
@@ -208,7 +209,9 @@ impl Meter {
 
     #[cold]
     fn check(&mut self) -> Result<(), StopReason> {
+        // A refused tick is not a node: `nodes` counts only the ticks that were granted.
         if let Some(reason) = self.stopped {
+            self.nodes -= 1;
             return Err(reason);
         }
         let total = match &self.shared_nodes {
@@ -219,7 +222,7 @@ impl Meter {
             }
             None => self.nodes,
         };
-        let reason = if total >= self.max_nodes {
+        let reason = if total > self.max_nodes {
             Some(StopReason::NodeLimit)
         } else if self.cancel.as_ref().is_some_and(CancelToken::is_cancelled) {
             Some(StopReason::Cancelled)
@@ -230,6 +233,7 @@ impl Meter {
         };
         if let Some(reason) = reason {
             self.stopped = Some(reason);
+            self.nodes -= 1;
             self.next_check = self.nodes;
             return Err(reason);
         }
@@ -242,7 +246,7 @@ impl Meter {
         Ok(())
     }
 
-    /// Nodes counted by this meter.
+    /// Nodes counted by this meter: the ticks it granted (a refused tick does not count).
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -271,9 +275,10 @@ mod tests {
                 ok += 1;
                 assert!(ok <= limit, "meter ran past its limit");
             }
-            assert_eq!(ok, limit - 1, "the limit-th tick stops the search");
+            assert_eq!(ok, limit, "the tick after the limit stops the search");
             assert_eq!(meter.stop_reason(), Some(StopReason::NodeLimit));
             assert_eq!(meter.tick(), Err(StopReason::NodeLimit));
+            assert_eq!(meter.nodes(), limit, "refused ticks are not counted");
         }
     }
 

@@ -4,7 +4,7 @@
 use crate::constraint::{ConstraintProblem, Propagation};
 use crate::space::SearchSpace;
 
-/// The n-queens problem (n ≤ 32): place n queens on an n×n board, no two attacking.
+/// The n-queens problem (1 ≤ n ≤ 24): place n queens on an n×n board, no two attacking.
 ///
 /// Solution counts for n = 1..=10: 1, 0, 0, 2, 10, 4, 40, 92, 352, 724.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,10 +28,14 @@ pub struct QueensState {
 }
 
 impl QueensState {
-    /// The column of the queen in `row` (meaningful for rows already placed).
-    pub fn column_of(&self, row: u32) -> u32 {
+    /// The column of the queen in `row`; `None` for a row not placed yet.
+    pub fn column_of(&self, row: u32) -> Option<u32> {
+        if row >= self.row {
+            return None;
+        }
         let bit = row * 5;
-        ((self.placement[(bit / 60) as usize] >> (bit % 60)) & 31) as u32
+        let word = self.placement.get((bit / 60) as usize)?;
+        Some(((word >> (bit % 60)) & 31) as u32)
     }
 }
 
@@ -101,8 +105,10 @@ pub struct SubsetSum {
 pub struct SubsetState {
     /// Items decided (a prefix of the item list).
     pub decided: usize,
-    /// Sum of the items taken.
+    /// Sum of the items taken, saturating at `u64::MAX` (see `overflowed`).
     pub sum: u64,
+    /// Whether the true sum of the items taken exceeds `u64::MAX` (no target can be met).
+    pub overflowed: bool,
     /// Bit i set when item i is taken (items beyond 64 are not recorded).
     pub taken: u64,
 }
@@ -125,8 +131,11 @@ impl SubsetSum {
         }
         let count = (0u32..(1 << n))
             .filter(|mask| {
-                let sum: u64 = (0..n).filter(|i| mask >> i & 1 == 1).map(|i| self.items[i]).sum();
-                sum == self.target
+                let sum: u128 = (0..n)
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| u128::from(self.items[i]))
+                    .sum();
+                sum == u128::from(self.target)
             })
             .count();
         Some(count as u64)
@@ -143,7 +152,12 @@ impl SearchSpace for SubsetSum {
 
     fn apply(&self, s: &mut SubsetState, take: bool) {
         if take {
-            s.sum = s.sum.saturating_add(self.items[s.decided]);
+            if let Some(sum) = s.sum.checked_add(self.items[s.decided]) {
+                s.sum = sum;
+            } else {
+                s.sum = u64::MAX;
+                s.overflowed = true;
+            }
             if s.decided < 64 {
                 s.taken |= 1 << s.decided;
             }
@@ -154,7 +168,7 @@ impl SearchSpace for SubsetSum {
 
 impl ConstraintProblem for SubsetSum {
     fn propagate(&self, s: &mut SubsetState) -> Propagation {
-        if s.sum > self.target || s.sum.saturating_add(self.suffix[s.decided]) < self.target {
+        if s.overflowed || s.sum > self.target || s.sum.saturating_add(self.suffix[s.decided]) < self.target {
             Propagation::Contradiction
         } else if s.decided == self.items.len() {
             Propagation::Solved
@@ -182,7 +196,7 @@ pub struct Colouring {
 
 impl GraphColouring {
     /// A colouring problem; `None` when there are more than 64 vertices, an edge names a
-    /// vertex out of range, or `colours` exceeds 32.
+    /// vertex out of range, or `colours` exceeds 32. A loop `(v, v)` leaves no proper colouring.
     pub fn new(vertices: usize, edges: &[(usize, usize)], colours: u8) -> Option<Self> {
         if vertices > 64 || colours > 32 {
             return None;
@@ -192,21 +206,25 @@ impl GraphColouring {
             if a >= vertices || b >= vertices {
                 return None;
             }
-            if a != b {
-                neighbours[a] |= 1 << b;
-                neighbours[b] |= 1 << a;
-            }
+            // A loop (a == b) sets the vertex's own bit: no colour is proper for it.
+            neighbours[a] |= 1 << b;
+            neighbours[b] |= 1 << a;
         }
         Some(Self { neighbours, colours })
     }
 
-    /// The cycle graph on `n` vertices.
+    /// The cycle graph on `n` vertices (`n = 1`: a loop, `n = 2`: one edge); `None` for
+    /// `n = 0` as well as for the limits of [`GraphColouring::new`].
     pub fn cycle(n: usize, colours: u8) -> Option<Self> {
+        if n == 0 {
+            return None;
+        }
         let edges: Vec<_> = (0..n).map(|i| (i, (i + 1) % n)).collect();
         Self::new(n, &edges, colours)
     }
 
-    /// The chromatic polynomial of the n-cycle: (k−1)^n + (−1)^n (k−1), an oracle for tests.
+    /// The chromatic polynomial of the n-cycle, n ≥ 1 (the graphs of
+    /// [`GraphColouring::cycle`]): (k−1)^n + (−1)^n (k−1), an oracle for tests.
     pub fn cycle_colourings(n: u32, k: u64) -> i128 {
         let k1 = i128::from(k) - 1;
         let sign = if n.is_multiple_of(2) { 1 } else { -1 };
@@ -231,6 +249,9 @@ impl ConstraintProblem for GraphColouring {
     fn propagate(&self, s: &mut Colouring) -> Propagation {
         if let Some((&colour, earlier)) = s.colours.split_last() {
             let v = earlier.len();
+            if self.neighbours[v] >> v & 1 == 1 {
+                return Propagation::Contradiction;
+            }
             let clash = earlier
                 .iter()
                 .enumerate()

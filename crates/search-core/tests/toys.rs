@@ -23,7 +23,8 @@ fn queens_solutions_are_valid_and_distinct() {
     let problem = Queens::new(8).unwrap();
     let mut seen = std::collections::HashSet::new();
     let report = for_each_solution(&problem, QueensState::default(), &Budget::unlimited(), |s| {
-        let cols: Vec<u32> = (0..8).map(|r| s.column_of(r)).collect();
+        let cols: Vec<u32> = (0..8).map(|r| s.column_of(r).unwrap()).collect();
+        assert_eq!(s.column_of(8), None, "only eight rows are placed");
         for a in 0..8 {
             for b in a + 1..8 {
                 assert_ne!(cols[a], cols[b]);
@@ -49,7 +50,7 @@ fn count_limit_stops_early_and_first_solution_is_depth_first() {
         .unwrap();
     assert_eq!(
         (0..8).map(|r| first.column_of(r)).collect::<Vec<_>>(),
-        [0, 4, 7, 5, 2, 6, 1, 3]
+        [0, 4, 7, 5, 2, 6, 1, 3].map(Some)
     );
     assert_eq!(
         count_solutions(&problem, QueensState::default(), 0, &Budget::unlimited()).value,
@@ -94,8 +95,8 @@ fn subset_sum_matches_brute_force() {
 
 #[test]
 fn cycle_colourings_match_the_chromatic_polynomial() {
-    for n in 3..=9u32 {
-        for k in 2..=4u8 {
+    for n in 1..=9u32 {
+        for k in 1..=4u8 {
             let problem = GraphColouring::cycle(n as usize, k).unwrap();
             let report = count_solutions(&problem, Colouring::default(), u64::MAX, &Budget::unlimited());
             assert_eq!(
@@ -151,7 +152,7 @@ fn node_budget_stops_with_statistics() {
         &Budget::unlimited().with_node_limit(1000),
     );
     assert_eq!(report.stopped, Some(StopReason::NodeLimit));
-    assert!(report.stats.nodes < 1000 && report.stats.nodes > 900);
+    assert!(report.stats.nodes <= 1000 && report.stats.nodes > 900);
     assert_eq!(report.clone().into_result(), Err(StopReason::NodeLimit));
 }
 
@@ -174,4 +175,51 @@ fn deadline_stops_the_search() {
     let budget = Budget::unlimited().with_time_limit(std::time::Duration::from_millis(20));
     let report = count_solutions(&problem, QueensState::default(), u64::MAX, &budget);
     assert_eq!(report.stopped, Some(StopReason::Deadline));
+}
+
+#[test]
+fn subset_sums_past_u64_max_are_not_solutions() {
+    // {MAX, 1} adds up to 2^64, not to MAX: only {MAX} itself meets the target.
+    let problem = SubsetSum::new(vec![u64::MAX, 1], u64::MAX);
+    let report = count_solutions(&problem, SubsetState::default(), u64::MAX, &Budget::unlimited());
+    assert_eq!(report.value, 1);
+    assert_eq!(problem.brute_force_count(), Some(1));
+    let problem = SubsetSum::new(vec![u64::MAX, u64::MAX, 3], u64::MAX);
+    let report = count_solutions(&problem, SubsetState::default(), u64::MAX, &Budget::unlimited());
+    assert_eq!(Some(report.value), problem.brute_force_count());
+    assert_eq!(report.value, 2);
+}
+
+#[test]
+fn a_node_limit_that_fits_the_search_lets_it_finish() {
+    let problem = Queens::new(6).unwrap();
+    let full = count_solutions(&problem, QueensState::default(), u64::MAX, &Budget::unlimited());
+    let needed = full.stats.nodes;
+    let exact = count_solutions(
+        &problem,
+        QueensState::default(),
+        u64::MAX,
+        &Budget::unlimited().with_node_limit(needed),
+    );
+    assert!(exact.is_complete(), "{needed} nodes are enough: {:?}", exact.stopped);
+    assert_eq!(exact.value, 4);
+    assert_eq!(exact.stats.nodes, needed);
+    let short = count_solutions(
+        &problem,
+        QueensState::default(),
+        u64::MAX,
+        &Budget::unlimited().with_node_limit(needed - 1),
+    );
+    assert_eq!(short.stopped, Some(StopReason::NodeLimit));
+}
+
+#[test]
+fn small_cycles_and_loops_match_their_polynomial() {
+    assert!(GraphColouring::cycle(0, 3).is_none());
+    // A loop leaves no proper colouring.
+    let looped = GraphColouring::new(2, &[(0, 1), (1, 1)], 3).unwrap();
+    assert_eq!(
+        count_solutions(&looped, Colouring::default(), u64::MAX, &Budget::unlimited()).value,
+        0
+    );
 }

@@ -26,9 +26,13 @@ impl DigitSet {
     /// No digits.
     pub const EMPTY: DigitSet = DigitSet(0);
 
-    /// The digits `1..=size`.
+    /// The digits `1..=size` (all 32 when `size` is 32 or more).
     pub fn full(size: usize) -> Self {
-        DigitSet((1u32 << size) - 1)
+        if size >= 32 {
+            DigitSet(u32::MAX)
+        } else {
+            DigitSet((1u32 << size) - 1)
+        }
     }
 
     /// The set with bit mask `bits` (bit `d - 1` for digit `d`).

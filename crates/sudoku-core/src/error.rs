@@ -85,6 +85,14 @@ pub enum ParseError {
         /// The second cell.
         second: CellRef,
     },
+    /// A cell index past the end of the grid.
+    #[error("cell {cell} is off the grid (cells are 0..{cells})")]
+    CellOutOfRange {
+        /// The index given.
+        cell: usize,
+        /// Cells in the grid.
+        cells: usize,
+    },
     /// The layout is not supported.
     #[error(transparent)]
     Layout(#[from] LayoutError),

@@ -10,8 +10,11 @@
 //! - **Pretty grid**: several lines; whitespace and the separators `|`, `-` and `+` are
 //!   ignored, every other character is a cell. The number of cells picks the size.
 //!
-//! [`Grid::to_line`] and [`Grid::to_pretty`] write the two formats; parsing what they print
-//! gives the same grid back.
+//! [`Grid::to_line`] and [`Grid::to_pretty`] write the two formats. For the layouts that the
+//! text's length names (4×4 with 2×2 boxes, 6×6 with boxes of 2 rows × 3 columns, 9×9,
+//! 16×16, 25×25) parsing what they print gives the same grid back. The text does not record
+//! a layout: a grid of any other layout (say 6×6 with boxes of 3 rows × 2 columns) is read
+//! back with [`Grid::parse_line_with`] and its layout.
 
 use std::str::FromStr;
 
@@ -19,12 +22,15 @@ use crate::error::ParseError;
 use crate::grid::Grid;
 use crate::layout::Layout;
 
-/// The character of `digit` (1-based) in a grid of `size` digits; `.` for 0.
+/// The character of `digit` (1-based) in a grid of `size` digits; `.` for 0, and `?` for a
+/// digit that has no character in that size (above `size`, or above 26 for the letters).
 pub fn digit_char(digit: u8, size: usize) -> char {
     match digit {
         0 => '.',
+        d if usize::from(d) > size => '?',
         d if size <= 9 => char::from(b'0' + d),
-        d => char::from(b'A' + d - 1),
+        d if d <= 26 => char::from(b'A' + d - 1),
+        _ => '?',
     }
 }
 

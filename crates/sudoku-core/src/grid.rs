@@ -101,15 +101,16 @@ impl Grid {
     /// This grid with `digit` in `cell`.
     ///
     /// # Errors
-    /// As [`Grid::from_values`] (a conflict, a digit out of range, a cell out of range).
+    /// [`ParseError::CellOutOfRange`] for a cell past the end of the grid; otherwise as
+    /// [`Grid::from_values`] (a conflict, a digit out of range).
     pub fn with(&self, cell: usize, digit: u8) -> Result<Grid, ParseError> {
         let mut values = self.values.clone();
         match values.get_mut(cell) {
             Some(v) => *v = digit,
             None => {
-                return Err(ParseError::WrongLength {
-                    expected: self.layout.cells(),
-                    found: cell + 1,
+                return Err(ParseError::CellOutOfRange {
+                    cell,
+                    cells: self.layout.cells(),
                 });
             }
         }

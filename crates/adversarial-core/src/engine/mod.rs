@@ -50,6 +50,7 @@ pub struct EngineConfig {
     /// Use principal-variation (null-window) search.
     pub pvs: bool,
     /// The deepest iteration of [`Engine::search`] ([`UNLIMITED`]: until the game is solved).
+    /// The first iteration, depth 1, always runs, so 0 searches as 1.
     pub max_depth: u32,
 }
 

@@ -65,9 +65,11 @@ pub struct MnkPosition {
 }
 
 impl MnkPosition {
-    /// Who holds `cell`, if anyone.
+    /// Who holds `cell`, if anyone (`None` for a cell off the board).
     pub fn owner(&self, cell: u32) -> Option<Side> {
-        if self.first >> cell & 1 == 1 {
+        if cell >= u64::BITS {
+            None
+        } else if self.first >> cell & 1 == 1 {
             Some(Side::First)
         } else if self.second >> cell & 1 == 1 {
             Some(Side::Second)

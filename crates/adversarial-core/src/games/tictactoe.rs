@@ -40,9 +40,9 @@ pub fn parse_cell(name: char) -> Option<u8> {
     name.to_digit(10).filter(|d| (1..=9).contains(d)).map(|d| d as u8 - 1)
 }
 
-/// The name `1`–`9` of a cell index (0–8).
+/// The name `1`–`9` of a cell index (0–8); `?` for an index off the board.
 pub fn cell_name(cell: u8) -> char {
-    char::from(b'1' + cell)
+    if cell < 9 { char::from(b'1' + cell) } else { '?' }
 }
 
 /// Play a sequence of cell names from the empty board.

@@ -28,7 +28,7 @@ pub fn run(_args: &DemoArgs) -> CommandResult {
         writeln!(out, "first solution of 8 queens ({} nodes):", first.stats.nodes)?;
         for row in 0..8 {
             let line: String = (0..8)
-                .map(|c| if state.column_of(row) == c { " Q" } else { " ." })
+                .map(|c| if state.column_of(row) == Some(c) { " Q" } else { " ." })
                 .collect();
             writeln!(out, "   {line}")?;
         }

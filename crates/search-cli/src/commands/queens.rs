@@ -84,8 +84,8 @@ pub fn run(args: &QueensArgs) -> CommandResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn board_row(n: u32, queen: u32) -> String {
-    (0..n).map(|col| if col == queen { 'Q' } else { '.' }).collect()
+fn board_row(n: u32, queen: Option<u32>) -> String {
+    (0..n).map(|col| if Some(col) == queen { 'Q' } else { '.' }).collect()
 }
 
 fn stats_suffix(wanted: bool, report: &Report<()>) -> String {

@@ -166,10 +166,11 @@ impl Position {
         self.moves += 1;
     }
 
-    /// Whether playing column `col` makes four in a row for the player to move.
+    /// Whether playing column `col` makes four in a row for the player to move (`false` for
+    /// a column off the board).
     #[inline]
     pub fn is_winning_move(&self, col: u32) -> bool {
-        self.winning_cells() & self.possible() & column_mask(col) != 0
+        col < WIDTH && self.winning_cells() & self.possible() & column_mask(col) != 0
     }
 
     /// Whether the player to move can win at once.
