@@ -47,6 +47,14 @@ pub enum BoardError {
         /// Rows present.
         found: usize,
     },
+    /// A list of cells of the wrong length.
+    #[error("{found} cells given for a board of {expected} cells")]
+    WrongCellCount {
+        /// Cells of the board.
+        expected: usize,
+        /// Cells given.
+        found: usize,
+    },
     /// A row of the wrong length.
     #[error("row {row} has {found} cells, expected {expected}")]
     WrongRowLength {
@@ -144,6 +152,19 @@ pub enum ProbabilityError {
         at: Pos,
         /// Its value.
         number: u8,
+    },
+    /// The teacher's local rules place more mines than the board has, or leave too few
+    /// undecided closed cells for the rest (flagged cells count as certain mines).
+    #[error(
+        "the board's {mines} mines do not fit the teacher's estimate: {certain} certain mines and {undecided} undecided closed cells"
+    )]
+    TeacherMineCount {
+        /// The board's mine count.
+        mines: u32,
+        /// Mines the teacher's rules made certain.
+        certain: usize,
+        /// Closed cells neither certainly safe nor certainly a mine.
+        undecided: usize,
     },
     /// The search ran out of budget.
     #[error("the enumeration stopped: {0}")]

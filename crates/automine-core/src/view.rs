@@ -73,14 +73,14 @@ impl PlayerView {
     /// A view from its cells in row-major order.
     ///
     /// # Errors
-    /// [`BoardError::WrongRowCount`] when `cells` does not have one entry per cell,
+    /// [`BoardError::WrongCellCount`] when `cells` does not have one entry per cell,
     /// [`BoardError::BadCell`] for a number above 8 and [`BoardError::TooManyFlags`] when there
     /// are more flags than mines.
     pub fn from_cells(dims: Dims, mines: u32, cells: Vec<CellView>) -> Result<Self, BoardError> {
         if cells.len() != dims.cell_count() {
-            return Err(BoardError::WrongRowCount {
-                expected: dims.height().0 as usize,
-                found: cells.len() / dims.width().0 as usize,
+            return Err(BoardError::WrongCellCount {
+                expected: dims.cell_count(),
+                found: cells.len(),
             });
         }
         let mut view = Self::covered(dims, mines);

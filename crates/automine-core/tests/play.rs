@@ -142,3 +142,77 @@ fn remembered_safe_cells_change_nothing() {
         }
     }
 }
+
+/// A flag on the rule's first cell before any click: every player still opens a cell and
+/// plays the game to its end (it used to click the flag, which the game ignores, forever).
+#[test]
+fn a_flag_on_the_first_cell_does_not_stall_the_players() {
+    use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
+    use automine_core::strategy::teacher_player::TeacherPlayer;
+    use automine_core::{Col, Player, Pos, Row, SimulationError};
+    fn finishes(name: &str, rule: FirstClick, mut player: impl Player) {
+        let mut game = Game::new(Preset::Beginner.settings(rule), 1);
+        let first = automine_core::strategy::first_click::first_click(game.view().dims(), rule);
+        game.toggle_flag(first).unwrap();
+        // A wrong flag (on a safe cell) may later contradict a number: a typed error then.
+        match play_out(&mut game, &mut player, 500) {
+            Ok(moves) => assert_ne!(
+                game.status(),
+                GameStatus::Playing,
+                "{name} under {rule:?}: {moves} moves"
+            ),
+            Err(e) => assert!(matches!(e, SimulationError::Probability(_)), "{name}: {e}"),
+        }
+        assert!(game.view().revealed_count() > 0, "{name}");
+    }
+    for rule in [FirstClick::Safe, FirstClick::Opening] {
+        finishes("exact", rule, ExactPlayer::new(PlayerOptions::new(rule)));
+        finishes("fast", rule, ExactPlayer::new(PlayerOptions::fast(rule)));
+        finishes("teacher", rule, TeacherPlayer::new(rule));
+    }
+    // Every cell flagged but one: that one is the first click.
+    let mut view: automine_core::PlayerView = "2x1 1\nF.\n".parse().unwrap();
+    let mut player = ExactPlayer::new(PlayerOptions::new(FirstClick::Safe));
+    assert_eq!(player.choose(&view).unwrap(), Pos::new(Col(1), Row(0)));
+    view = "2x1 2\nFF\n".parse().unwrap();
+    assert!(player.choose(&view).is_err(), "no covered cell is left to open");
+}
+
+/// The teacher rejects positions whose certain mines exceed the board's count (or leave too
+/// few undecided cells for the rest), whether or not any cell is left untouched.
+#[test]
+fn the_teacher_rejects_mine_counts_that_cannot_fit() {
+    use automine_core::{ProbabilityError, teacher_probabilities};
+    for (text, mines, certain, undecided) in [
+        ("3x1 1\n.2.\n", 1, 2, 0),
+        ("3x3 1\n...\n.8.\n...\n", 1, 8, 0),
+        ("4x1 1\n.2..\n", 1, 2, 1),
+        ("3x1 0\n1..\n", 0, 1, 1),
+    ] {
+        let view: automine_core::PlayerView = text.parse().unwrap();
+        assert_eq!(
+            teacher_probabilities(&view),
+            Err(ProbabilityError::TeacherMineCount {
+                mines,
+                certain,
+                undecided
+            }),
+            "{text}"
+        );
+    }
+    // Consistent positions are unaffected.
+    let view: automine_core::PlayerView = "3x1 2\n.2.\n".parse().unwrap();
+    let map = teacher_probabilities(&view).unwrap();
+    assert_eq!(map.covered().map(|(_, p)| p).collect::<Vec<_>>(), [1.0, 1.0]);
+}
+
+#[test]
+fn a_cell_list_of_the_wrong_length_says_so() {
+    use automine_core::{BoardError, CellView, Dims, Height, PlayerView, Width};
+    let dims = Dims::new(Width(2), Height(2)).unwrap();
+    assert_eq!(
+        PlayerView::from_cells(dims, 1, vec![CellView::Covered; 5]).unwrap_err(),
+        BoardError::WrongCellCount { expected: 4, found: 5 }
+    );
+    assert!(PlayerView::from_cells(dims, 1, vec![CellView::Covered; 4]).is_ok());
+}

@@ -40,6 +40,9 @@ pub enum LearnError {
         /// A different size in the same batch.
         other: String,
     },
+    /// Predictions that do not match the positions they score (counts of rows or of cells).
+    #[error("predictions do not match the positions: {0}")]
+    PredictionShape(String),
     /// A batch without any view.
     #[error("an empty batch")]
     EmptyBatch,

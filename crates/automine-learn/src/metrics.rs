@@ -163,6 +163,10 @@ fn confident(calls: &mut ConfidentCalls, p: f64, q: f64, mine: bool) {
 
 /// The metrics of predictions `student[k][cell]` on `positions` (one preset).
 ///
+/// # Errors
+/// [`LearnError::PredictionShape`] unless there is one row of predictions per position, with
+/// one value per cell of its board.
+///
 /// ```
 /// use automine_core::Preset;
 /// use automine_learn::data::heldout_positions;
@@ -170,12 +174,32 @@ fn confident(calls: &mut ConfidentCalls, p: f64, q: f64, mine: bool) {
 /// let positions = heldout_positions(Preset::Beginner, 30, 0)?;
 /// // The exact probabilities scored as if they were a student: a perfect score.
 /// let exact: Vec<Vec<f32>> = positions.iter().map(|p| p.exact.clone()).collect();
-/// let m = score_predictions(Preset::Beginner, &positions, &exact);
+/// let m = score_predictions(Preset::Beginner, &positions, &exact)?;
 /// assert!(m.student.brier_vs_exact < 1e-12);
 /// assert!((m.student.log_loss - m.exact.log_loss).abs() < 1e-9);
 /// # Ok::<(), automine_learn::LearnError>(())
 /// ```
-pub fn score_predictions(preset: Preset, positions: &[Position], student: &[Vec<f32>]) -> PresetMetrics {
+pub fn score_predictions(
+    preset: Preset,
+    positions: &[Position],
+    student: &[Vec<f32>],
+) -> Result<PresetMetrics, LearnError> {
+    if student.len() != positions.len() {
+        return Err(LearnError::PredictionShape(format!(
+            "{} rows of predictions for {} positions",
+            student.len(),
+            positions.len()
+        )));
+    }
+    for (k, (position, row)) in positions.iter().zip(student).enumerate() {
+        let cells = position.view.dims().cell_count();
+        if row.len() != cells {
+            return Err(LearnError::PredictionShape(format!(
+                "row {k} has {} predictions for a board of {cells} cells",
+                row.len()
+            )));
+        }
+    }
     let (mut s, mut t, mut e) = (ScoreSums::default(), ScoreSums::default(), ScoreSums::default());
     let mut bins = [(0u64, 0.0f64, 0.0f64, 0u64); CALIBRATION_BINS];
     let mut student_confident = ConfidentCalls::default();
@@ -233,7 +257,7 @@ pub fn score_predictions(preset: Preset, positions: &[Position], student: &[Vec<
             }
         })
         .collect();
-    PresetMetrics {
+    Ok(PresetMetrics {
         preset: preset.name(),
         positions: positions.len(),
         cells,
@@ -244,7 +268,7 @@ pub fn score_predictions(preset: Preset, positions: &[Position], student: &[Vec<
         student_confident,
         teacher_confident,
         disagreement: dis,
-    }
+    })
 }
 
 /// The metrics of `model` on `positions` (one preset), predicting in batches.
@@ -257,7 +281,7 @@ pub fn score_model(model: &MinePredictor, preset: Preset, positions: &[Position]
         let views: Vec<_> = chunk.iter().map(|p| &p.view).collect();
         predictions.extend(model.predict_cells(&views)?);
     }
-    Ok(score_predictions(preset, positions, &predictions))
+    score_predictions(preset, positions, &predictions)
 }
 
 /// The metrics of `model` on `count` held-out positions of every preset (seed `seed`, see

@@ -80,11 +80,15 @@ impl Architecture {
     }
 
     /// Trainable parameters.
-    pub fn parameter_count(self) -> usize {
-        let h = self.hidden_channels;
+    ///
+    /// # Errors
+    /// As [`Architecture::validate`]: an architecture that cannot be built has no count.
+    pub fn parameter_count(self) -> Result<usize, LearnError> {
+        let arch = self.validate()?;
+        let h = arch.hidden_channels;
         let first = INPUT_CHANNELS * h * 9 + h;
-        let rest = (self.conv_layers - 1) * (h * h * 9 + h);
-        first + rest + h + 1
+        let rest = (arch.conv_layers - 1) * (h * h * 9 + h);
+        Ok(first + rest + h + 1)
     }
 
     /// Input channels of convolution `layer`.
@@ -385,7 +389,9 @@ mod tests {
         };
         assert_eq!(flat(&a), flat(&b));
         assert_ne!(flat(&a), flat(&c));
-        assert_eq!(flat(&a).len(), arch.parameter_count());
+        assert_eq!(flat(&a).len(), arch.parameter_count().unwrap());
+        let broken = Architecture { conv_layers: 0, ..arch };
+        assert!(matches!(broken.parameter_count(), Err(LearnError::BadArchitecture(_))));
     }
 
     #[test]

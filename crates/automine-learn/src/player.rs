@@ -7,7 +7,7 @@
 //!   exact player does); when there is none, it opens the cell the network rates safest
 //!   among the cells that are not certainly mines.
 
-use automine_core::strategy::first_click::first_click;
+use automine_core::strategy::first_click::first_click_in;
 use automine_core::{CellId, CellView, FirstClick, Player, PlayerView, Pos, ProbabilityError, exact_probabilities};
 
 use crate::model::MinePredictor;
@@ -81,8 +81,10 @@ impl Player for NetworkPlayer {
     /// fails (not expected); in hybrid mode also the exact solver's errors.
     fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError> {
         let dims = view.dims();
-        if view.revealed_count() == 0 {
-            return Ok(first_click(dims, self.rule));
+        if view.revealed_count() == 0
+            && let Some(pos) = first_click_in(view, self.rule)
+        {
+            return Ok(pos);
         }
         let no_cell = ProbabilityError::NoLayout {
             at: dims.pos(CellId(0)),

@@ -2,7 +2,8 @@
 //! held-out positions (the full measurements are in docs/learning.md).
 
 use automine_core::strategy::harness::{par_run_trial_with, run_trial_with};
-use automine_core::{FirstClick, Game, GameStatus, Player, PlayerView, Preset, play_out};
+use automine_core::{FirstClick, Game, GameStatus, Player, PlayerView, Preset, SimulationError, play_out};
+use automine_learn::LearnError;
 use automine_learn::data::heldout_positions;
 use automine_learn::metrics::{score_model, score_predictions};
 use automine_learn::player::{NetworkPlayer, PlayMode};
@@ -22,7 +23,7 @@ fn shipped_exact_student_beats_a_constant_density_guess() {
                 vec![d; p.exact.len()]
             })
             .collect();
-        let base = score_predictions(preset, &positions, &density);
+        let base = score_predictions(preset, &positions, &density).unwrap();
         assert!(
             m.student.brier_vs_exact < 0.5 * base.student.brier_vs_exact,
             "{preset}: student {:?} vs density {:?}",
@@ -42,7 +43,7 @@ fn shipped_exact_student_beats_a_constant_density_guess() {
 fn teacher_scored_as_student_agrees_with_itself() {
     let positions = heldout_positions(Preset::Intermediate, 40, 9).unwrap();
     let teacher: Vec<Vec<f32>> = positions.iter().map(|p| p.teacher.clone()).collect();
-    let m = score_predictions(Preset::Intermediate, &positions, &teacher);
+    let m = score_predictions(Preset::Intermediate, &positions, &teacher).unwrap();
     assert_eq!(m.student, m.teacher);
     assert_eq!(m.disagreement.cells, 0);
     assert_eq!(m.student_confident, m.teacher_confident);
@@ -74,4 +75,42 @@ fn network_players_finish_games_with_legal_moves_whatever_the_thread_count() {
     let mut player = NetworkPlayer::new(model, FirstClick::Opening, PlayMode::Network);
     play_out(&mut game, &mut player, 1000).unwrap();
     assert_ne!(game.status(), GameStatus::Playing);
+}
+
+#[test]
+fn predictions_that_do_not_fit_the_positions_are_errors() {
+    let positions = heldout_positions(Preset::Beginner, 2, 0).unwrap();
+    let too_long = vec![vec![0.5f32; 82]; 2];
+    assert!(matches!(
+        score_predictions(Preset::Beginner, &positions, &too_long),
+        Err(LearnError::PredictionShape(_))
+    ));
+    let too_few = vec![vec![0.5f32; 81]; 1];
+    assert!(matches!(
+        score_predictions(Preset::Beginner, &positions, &too_few),
+        Err(LearnError::PredictionShape(_))
+    ));
+    let fitting = vec![vec![0.5f32; 81]; 2];
+    assert_eq!(
+        score_predictions(Preset::Beginner, &positions, &fitting)
+            .unwrap()
+            .positions,
+        2
+    );
+}
+
+#[test]
+fn network_players_open_another_cell_when_the_first_is_flagged() {
+    for mode in [PlayMode::Network, PlayMode::Hybrid] {
+        let mut game = Game::new(Preset::Beginner.settings(FirstClick::Safe), 1);
+        let first = automine_core::strategy::first_click::first_click(game.view().dims(), FirstClick::Safe);
+        game.toggle_flag(first).unwrap();
+        let mut player = NetworkPlayer::new(shipped::student_exact().unwrap(), FirstClick::Safe, mode);
+        // A wrong flag (on a safe cell) may later contradict a number: a typed error then.
+        match play_out(&mut game, &mut player, 500) {
+            Ok(_) => assert_ne!(game.status(), GameStatus::Playing, "{mode:?}"),
+            Err(e) => assert!(matches!(e, SimulationError::Probability(_)), "{mode:?}: {e}"),
+        }
+        assert!(game.view().revealed_count() > 0, "{mode:?}");
+    }
 }

@@ -84,7 +84,8 @@ impl Teacher {
     ///
     /// # Errors
     /// [`ProbabilityError::LocalContradiction`] when a number cannot fit the facts around it,
-    /// and [`ProbabilityError::MineCountUnreachable`] when the density rule has no valid value.
+    /// and [`ProbabilityError::TeacherMineCount`] when the board's mine count does not fit the
+    /// certain mines and the undecided cells.
     pub fn observe(&mut self, view: &PlayerView, revealed: &[CellId]) -> Result<(), ProbabilityError> {
         for id in self.dims.ids() {
             if view.at(id) == CellView::Flagged && self.fact[id.index()] == Fact::Unknown {
@@ -184,16 +185,19 @@ impl Teacher {
         let untouched: Vec<usize> = (0..self.safety.len())
             .filter(|&i| !self.touched[i] && view.cells()[i].is_closed())
             .collect();
+        // The board's mines must fit: at least the certain ones, at most those plus one in every
+        // closed cell still undecided (whether or not any is left untouched).
+        if mines_left < 0 || mines_left > room {
+            return Err(ProbabilityError::TeacherMineCount {
+                mines: self.mines,
+                certain: self.known_mines,
+                undecided: room.max(0) as usize,
+            });
+        }
         if untouched.is_empty() {
             return Ok(());
         }
-        if mines_left < 0 || room <= 0 || mines_left > room {
-            return Err(ProbabilityError::MineCountUnreachable {
-                mines_left: mines_left.max(0) as u32,
-                min: 0,
-                max: room.max(0) as u64,
-            });
-        }
+        // Untouched closed cells are undecided, so `room >= untouched.len() > 0`.
         let safety = 1.0 - mines_left as f64 / room as f64;
         for i in untouched {
             self.safety[i] = safety;

@@ -9,6 +9,7 @@
 
 use crate::geometry::{Col, Dims, Pos, Row};
 use crate::settings::FirstClick;
+use crate::view::{CellView, PlayerView};
 
 /// Boards with at least this many cells use the expert-sized opening cell.
 const LARGE_BOARD_CELLS: usize = 400;
@@ -33,6 +34,30 @@ pub fn first_click(dims: Dims, rule: FirstClick) -> Pos {
             Pos::new(Col(col), Row(row))
         }
     }
+}
+
+/// The first cell to open in `view` under `rule`: [`first_click`]'s cell when it is covered;
+/// when a flag sits on it, the first covered cell in row-major order (before any click every
+/// covered cell is as likely to hold a mine); `None` when every cell is flagged or open.
+///
+/// ```
+/// use automine_core::strategy::first_click::first_click_in;
+/// use automine_core::{Col, FirstClick, PlayerView, Pos, Row};
+/// let view: PlayerView = "3x2 1\n...\n...\n".parse()?;
+/// assert_eq!(first_click_in(&view, FirstClick::Safe), Some(Pos::new(Col(0), Row(0))));
+/// let flagged: PlayerView = "3x2 1\nF..\n...\n".parse()?;
+/// assert_eq!(first_click_in(&flagged, FirstClick::Safe), Some(Pos::new(Col(1), Row(0))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn first_click_in(view: &PlayerView, rule: FirstClick) -> Option<Pos> {
+    let dims = view.dims();
+    let preferred = first_click(dims, rule);
+    if dims.id(preferred).is_some_and(|id| view.at(id) == CellView::Covered) {
+        return Some(preferred);
+    }
+    dims.ids()
+        .find(|&id| view.at(id) == CellView::Covered)
+        .map(|id| dims.pos(id))
 }
 
 #[cfg(test)]

@@ -167,10 +167,11 @@ pub fn train_command(args: &TrainArgs) -> CommandResult {
     let last = outcome.losses.len().saturating_sub(90);
     let final_loss = outcome.losses[last..].iter().map(|l| f64::from(l.loss)).sum::<f64>()
         / (outcome.losses.len() - last).max(1) as f64;
+    let parameters = config.architecture.parameter_count().map_err(learn_error)?;
     let manifest = serde_json::json!({
         "format": "automine-learn training run v1",
         "config": config,
-        "parameters": config.architecture.parameter_count(),
+        "parameters": parameters,
         "games": outcome.games,
         "positions": outcome.positions,
         "seconds": outcome.elapsed.as_secs_f64(),
@@ -183,7 +184,7 @@ pub fn train_command(args: &TrainArgs) -> CommandResult {
     let mut out = std::io::stdout().lock();
     writeln!(out, "labels           {}", config.labels.name())?;
     writeln!(out, "steps            {}", config.steps)?;
-    writeln!(out, "parameters       {}", config.architecture.parameter_count())?;
+    writeln!(out, "parameters       {parameters}")?;
     writeln!(out, "games played     {}", outcome.games)?;
     writeln!(out, "positions        {}", outcome.positions)?;
     writeln!(out, "final loss       {final_loss:.5} (mean of the last 90 steps)")?;
