@@ -28,6 +28,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::harness::{GameRecord, Interval, Z95};
@@ -67,6 +68,20 @@ pub enum PairingError {
     /// The records file has no header line.
     #[error("records file is empty: expected the header line `seed,won,moves`")]
     Empty,
+    /// The records file has a header but no game: there is nothing to compare.
+    #[error("records file holds no game: expected lines `seed,won,moves` after the header")]
+    NoGames,
+    /// A seed is listed twice: every game of a run has its own seed, so a repeated one would
+    /// count a game twice.
+    #[error("records line {line}: seed {seed} is repeated (first on line {first_line})")]
+    RepeatedSeed {
+        /// The repeated seed.
+        seed: u64,
+        /// The 1-based line that repeats it.
+        line: usize,
+        /// The 1-based line where it first appears.
+        first_line: usize,
+    },
 }
 
 /// The outcome of two players on the same games.
@@ -191,7 +206,9 @@ pub fn write_records(records: &[GameRecord]) -> String {
 ///
 /// # Errors
 /// [`PairingError::Empty`] without a header, [`PairingError::BadLine`] naming the first line
-/// that is not `seed,won,moves` with a `u64` seed, `0`/`1` and a move count.
+/// that is not `seed,won,moves` with a `u64` seed, `0`/`1` and a move count,
+/// [`PairingError::RepeatedSeed`] naming the first line whose seed an earlier line has, and
+/// [`PairingError::NoGames`] when no game follows the header.
 ///
 /// ```
 /// use automine_core::strategy::paired::{PairingError, parse_records};
@@ -199,6 +216,8 @@ pub fn write_records(records: &[GameRecord]) -> String {
 /// assert_eq!(records.len(), 2);
 /// assert!(records[0].won && !records[1].won);
 /// assert!(matches!(parse_records("seed,won,moves\n5,yes,30\n"), Err(PairingError::BadLine { line: 2, .. })));
+/// assert!(matches!(parse_records("seed,won,moves\n5,1,30\n5,1,30\n"), Err(PairingError::RepeatedSeed { seed: 5, line: 3, .. })));
+/// assert_eq!(parse_records("seed,won,moves\n"), Err(PairingError::NoGames));
 /// # Ok::<(), PairingError>(())
 /// ```
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, PairingError> {
@@ -210,7 +229,8 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, PairingError> {
             reason: format!("expected the header `seed,won,moves`, found {:?}", header.trim()),
         });
     }
-    lines
+    let mut first_lines: HashMap<u64, usize> = HashMap::new();
+    let records = lines
         .map(|(i, line)| {
             let bad = |reason: String| PairingError::BadLine { line: i + 1, reason };
             let fields: Vec<&str> = line.trim().split(',').map(str::trim).collect();
@@ -226,9 +246,21 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, PairingError> {
             let moves = moves
                 .parse()
                 .map_err(|_| bad(format!("moves {moves:?} is not a count")))?;
+            if let Some(&first_line) = first_lines.get(&seed) {
+                return Err(PairingError::RepeatedSeed {
+                    seed,
+                    line: i + 1,
+                    first_line,
+                });
+            }
+            first_lines.insert(seed, i + 1);
             Ok(GameRecord { seed, won, moves })
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    if records.is_empty() {
+        return Err(PairingError::NoGames);
+    }
+    Ok(records)
 }
 
 #[cfg(test)]
@@ -352,5 +384,21 @@ mod tests {
             parse_records("seed,won,moves\n-1,1,2\n"),
             Err(PairingError::BadLine { line: 2, .. })
         ));
+    }
+
+    #[test]
+    fn a_repeated_seed_or_no_game_is_an_error() {
+        assert_eq!(
+            parse_records("seed,won,moves\n1,1,5\n2,0,3\n\n1,1,5\n"),
+            Err(PairingError::RepeatedSeed {
+                seed: 1,
+                line: 5,
+                first_line: 2
+            })
+        );
+        let message = parse_records("seed,won,moves\n7,0,1\n7,1,9\n").unwrap_err().to_string();
+        assert!(message.contains("seed 7") && message.contains("line 3"), "{message}");
+        assert_eq!(parse_records("seed,won,moves\n"), Err(PairingError::NoGames));
+        assert_eq!(parse_records("seed,won,moves\n\n  \n"), Err(PairingError::NoGames));
     }
 }
