@@ -45,11 +45,37 @@ impl Summary {
 }
 
 /// Open `file`, or standard input when it is `None` or `-`.
+///
+/// # Errors
+/// The file cannot be opened; this error and those of later reads name its path.
 pub fn open_input(file: Option<&Path>) -> io::Result<Box<dyn BufRead>> {
     match file {
-        Some(path) if path.as_os_str() != "-" => Ok(Box::new(BufReader::new(std::fs::File::open(path)?))),
+        Some(path) if path.as_os_str() != "-" => {
+            let file = std::fs::File::open(path).map_err(|e| with_path(path, &e))?;
+            Ok(Box::new(BufReader::new(NamedFile {
+                path: path.to_path_buf(),
+                file,
+            })))
+        }
         _ => Ok(Box::new(BufReader::new(io::stdin()))),
     }
+}
+
+/// A file whose read errors name its path (a folder opens, but reading it fails).
+struct NamedFile {
+    path: std::path::PathBuf,
+    file: std::fs::File,
+}
+
+impl Read for NamedFile {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.file.read(buf).map_err(|e| with_path(&self.path, &e))
+    }
+}
+
+/// `e` with the path it happened on in front of its message (`PATH: reason`), same kind.
+pub fn with_path(path: &Path, e: &io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
 }
 
 /// Build a rayon pool of `threads` workers (`threads <= 1` runs on the calling thread).

@@ -190,3 +190,56 @@ fn sample_rejects_a_board_no_layout_fits() {
             .contains("no layout has exactly 3")
     );
 }
+
+/// Run `search-cli ARGS` on empty input: (exit code, standard error).
+fn failure(args: &[&str]) -> (Option<i32>, String) {
+    let out = run(args, "");
+    (out.status.code(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn zero_counts_are_usage_errors() {
+    for (args, option) in [
+        (&["mines", "sample", "--count", "0"][..], "--count"),
+        (
+            &["mines", "boards", "--preset", "beginner", "--games", "0"][..],
+            "--games",
+        ),
+    ] {
+        let (code, err) = failure(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(option) && err.contains("'0'"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn missing_and_unwritable_files_are_named() {
+    for args in [
+        &["mines", "probabilities", "/nonexistent/board.txt"][..],
+        &["mines", "sample", "/nonexistent/board.txt"][..],
+    ] {
+        let (code, err) = failure(args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(err.starts_with("error: /nonexistent/board.txt: "), "{args:?}: {err}");
+    }
+    let (code, err) = failure(&["mines", "probabilities", "/"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.starts_with("error: /: "),
+        "a folder opens but cannot be read: {err}"
+    );
+    let (code, err) = failure(&[
+        "mines",
+        "show",
+        "--preset",
+        "beginner",
+        "--seed",
+        "1",
+        "--clicks",
+        "1",
+        "--svg",
+        "/nonexistent/heat.svg",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.starts_with("error: /nonexistent/heat.svg: "), "{err}");
+}

@@ -88,3 +88,32 @@ fn records_of_two_players_compare_game_by_game() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("records line 3"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn empty_records_and_repeated_seeds_are_errors_naming_the_file() {
+    let dir = std::env::temp_dir().join(format!("search-cli-compare-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.csv");
+    let twice = dir.join("twice.csv");
+    std::fs::write(&empty, "seed,won,moves\n").unwrap();
+    std::fs::write(&twice, "seed,won,moves\n1,1,5\n1,1,5\n").unwrap();
+    let (empty, twice) = (empty.to_str().unwrap(), twice.to_str().unwrap());
+
+    let out = run(&["mines", "compare", empty, empty], "");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        err.starts_with(&format!("error: {empty}: ")) && err.contains("no game"),
+        "{err}"
+    );
+
+    let out = run(&["mines", "compare", twice, twice], "");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with(&format!("error: {twice}: ")) && err.contains("seed 1") && err.contains("line 3"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

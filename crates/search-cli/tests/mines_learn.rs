@@ -129,3 +129,27 @@ fn a_tiny_training_run_writes_a_model_that_loads_back_and_bad_files_are_named() 
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a valid automine-learn model"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn zero_positions_and_a_model_for_the_exact_player_are_usage_errors() {
+    let out = run(&["mines", "evaluate", "--positions", "0"], "");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--positions") && err.contains("'0'"), "{err}");
+    let out = run(
+        &[
+            "mines",
+            "play",
+            "--games",
+            "1",
+            "--player",
+            "exact",
+            "--model",
+            "model.safetensors",
+        ],
+        "",
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("--model") && err.contains("--player exact"), "{err}");
+}

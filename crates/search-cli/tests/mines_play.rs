@@ -222,3 +222,69 @@ fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_appl
     assert!(ok);
     assert_eq!(json(&out)["endgame_layouts"], 0);
 }
+
+#[test]
+fn bad_numbers_are_usage_errors_naming_the_option_and_range() {
+    for (option, value, range) in [
+        ("--guess-cut-off", "NaN", "(0, 1]"),
+        ("--guess-cut-off", "7", "(0, 1]"),
+        ("--guess-cut-off", "0", "(0, 1]"),
+        ("--blend-ratio", "NaN", "> 0"),
+        ("--blend-ratio", "0", "> 0"),
+        ("--look-ahead-margin", "NaN", "[0, 1]"),
+        ("--look-ahead-margin", "1.5", "[0, 1]"),
+        ("--guess-interior-cut-off", "inf", "[0, 1]"),
+        ("--progress-weight", "inf", ">= 0"),
+        ("--opening-weight", "-1", ">= 0"),
+        ("--influence-weight", "NaN", ">= 0"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_search-cli"))
+            .args(["mines", "play", "--games", "1", &format!("{option}={value}")])
+            .output()
+            .expect("the binary runs");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{option} {value}: {err}");
+        assert!(
+            err.contains(option) && err.contains(value) && err.contains(range),
+            "{option} {value}: {err}"
+        );
+    }
+}
+
+#[test]
+fn exact_player_flags_do_not_go_with_other_players() {
+    for flag in [
+        &["--no-endgame"][..],
+        &["--guess-cut-off", "0.5"][..],
+        &["--no-blend-second"][..],
+        &["--fast"][..],
+    ] {
+        let (ok, _, err) = play(
+            &[
+                &["--preset", "beginner", "--games", "2", "--player", "teacher"][..],
+                flag,
+            ]
+            .concat(),
+        );
+        assert!(!ok, "{flag:?}");
+        assert!(
+            err.contains(flag[0]) && err.contains("--player teacher"),
+            "{flag:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn the_help_says_blending_is_the_default() {
+    let (ok, help, _) = play(&["--help"]);
+    assert!(ok);
+    let blend = help
+        .split("--blend-second")
+        .nth(1)
+        .and_then(|rest| rest.split("--blend-ratio").next())
+        .unwrap();
+    assert!(blend.contains("blended safety (the default)"), "{blend}");
+    let (ok, out, _) = play(&["--preset", "beginner", "--games", "1", "--json"]);
+    assert!(ok);
+    assert_eq!(json(&out)["blend_second"], true);
+}

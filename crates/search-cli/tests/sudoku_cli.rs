@@ -122,3 +122,11 @@ fn generate_is_seeded_and_thread_independent() {
     assert!(ok);
     assert_eq!(counts, "1\n".repeat(6));
 }
+
+#[test]
+fn a_missing_file_is_named() {
+    let out = common::run(&["sudoku", "solve", "/nonexistent/puzzles.txt"], "");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("error: /nonexistent/puzzles.txt: "), "{err}");
+}

@@ -125,8 +125,8 @@ struct ProbabilitiesArgs {
 struct SampleArgs {
     /// The board file (standard input when absent or `-`).
     file: Option<PathBuf>,
-    /// Layouts to draw.
-    #[arg(long, default_value_t = 1)]
+    /// Layouts to draw (at least 1).
+    #[arg(long, default_value_t = 1, value_parser = super::at_least_one())]
     count: u64,
     /// Seed of the `ChaCha8` stream the layouts are drawn from (the same seed, board and count
     /// give the same layouts on every platform).
@@ -365,7 +365,8 @@ fn show(args: &ShowArgs) -> CommandResult {
             GameStatus::Lost(at) => Some(at),
             _ => None,
         };
-        std::fs::write(path, render_svg(view, &map, layout, exploded, &title))?;
+        std::fs::write(path, render_svg(view, &map, layout, exploded, &title))
+            .map_err(|e| crate::batch::with_path(path, &e))?;
     }
     let mut out = std::io::stdout().lock();
     writeln!(out, "{title}")?;

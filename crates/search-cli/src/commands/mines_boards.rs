@@ -19,8 +19,8 @@ pub struct BoardsArgs {
     /// Board: beginner, intermediate, expert or WxH/M.
     #[arg(long)]
     preset: String,
-    /// Number of games.
-    #[arg(long)]
+    /// Number of games (at least 1).
+    #[arg(long, value_parser = super::at_least_one())]
     games: u64,
     /// Seed of the first game (game i uses seed + i, as `mines play`).
     #[arg(long, default_value_t = 0)]

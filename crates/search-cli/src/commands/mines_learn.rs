@@ -56,6 +56,11 @@ impl ModelArgs {
         model.map_err(learn_error)
     }
 
+    /// Whether `--model FILE` was given.
+    pub(crate) const fn file_given(&self) -> bool {
+        self.model.is_some()
+    }
+
     /// The model's name for reports.
     pub(crate) fn name(&self) -> String {
         match &self.model {
@@ -198,9 +203,9 @@ pub fn train_command(args: &TrainArgs) -> CommandResult {
 pub struct EvaluateArgs {
     #[command(flatten)]
     model: ModelArgs,
-    /// Held-out positions per preset.
-    #[arg(long, default_value_t = 1000)]
-    positions: usize,
+    /// Held-out positions per preset (at least 1).
+    #[arg(long, default_value_t = 1000, value_parser = super::at_least_one())]
+    positions: u64,
     /// Seed of the held-out games (disjoint from every training game).
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -262,13 +267,15 @@ fn text_report(out: &mut impl Write, name: &str, metrics: &[PresetMetrics]) -> s
 
 /// Run `search-cli mines evaluate`.
 pub fn evaluate_command(args: &EvaluateArgs) -> CommandResult {
+    let positions = usize::try_from(args.positions)
+        .map_err(|_| CommandError::Usage(format!("--positions {}: too many for this machine", args.positions)))?;
     let model = args.model.load()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()
         .map_err(|e| CommandError::Usage(format!("thread pool: {e}")))?;
     let metrics = pool
-        .install(|| evaluate(&model, args.positions, args.seed))
+        .install(|| evaluate(&model, positions, args.seed))
         .map_err(learn_error)?;
     let name = args.model.name();
     if let Some(path) = &args.plot {

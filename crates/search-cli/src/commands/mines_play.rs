@@ -168,8 +168,9 @@ pub struct PlayArgs {
     /// [default: 300000; 20000 with --fast].
     #[arg(long)]
     endgame_nodes: Option<u64>,
-    /// Exact player: guess candidates need at least this fraction of the best safety.
-    #[arg(long, default_value_t = GuessOptions::default().cut_off)]
+    /// Exact player: guess candidates need at least this fraction of the best safety (in
+    /// (0, 1]).
+    #[arg(long, default_value_t = GuessOptions::default().cut_off, value_parser = cut_off)]
     guess_cut_off: f64,
     /// Exact player: at most this many frontier cells are scored for a guess (the safest)
     /// [default: 100; 10 with --fast].
@@ -178,27 +179,29 @@ pub struct PlayArgs {
     /// Exact player: at most this many interior cells are scored for a guess.
     #[arg(long, default_value_t = GuessOptions::default().max_interior)]
     guess_interior: usize,
-    /// Exact player: the weight of progress (the chance a guess leaves a safe cell) in its score.
-    #[arg(long, default_value_t = GuessOptions::default().progress_weight)]
+    /// Exact player: the weight of progress (the chance a guess leaves a safe cell) in its score
+    /// (>= 0).
+    #[arg(long, default_value_t = GuessOptions::default().progress_weight, value_parser = weight)]
     progress_weight: f64,
     /// Exact player: the weight of the size of what a guess opens (Σ P(v) ln(1 + safe cells
-    /// after v)) in its score (0: off).
-    #[arg(long, default_value_t = GuessOptions::default().opening_weight)]
+    /// after v)) in its score (>= 0; 0: off).
+    #[arg(long, default_value_t = GuessOptions::default().opening_weight, value_parser = weight)]
     opening_weight: f64,
     /// Exact player: the weight of the 50/50 influence (the chance a guess's risk belongs to a
     /// 50/50 that could never be avoided): the score is multiplied by
-    /// `1 + w · influence / P(safe)` (0: off).
-    #[arg(long, default_value_t = GuessOptions::default().influence_weight)]
+    /// `1 + w · influence / P(safe)` (>= 0; 0: off).
+    #[arg(long, default_value_t = GuessOptions::default().influence_weight, value_parser = weight)]
     influence_weight: f64,
-    /// Exact player: value the next click by (4 · best + second best safety) / 5 (D. N. Hill's
-    /// blended safety) instead of the best safety alone (the default).
+    /// Exact player: value the next click by D. N. Hill's blended safety (the default):
+    /// (k · best + second best safety) / (k + 1) with k = --blend-ratio, not by the best
+    /// safety alone.
     #[arg(long, overrides_with = "no_blend_second")]
     blend_second: bool,
     /// Exact player: the weight k of the best next safety in the blend
-    /// `(k · best + second best) / (k + 1)`.
-    #[arg(long, default_value_t = GuessOptions::default().blend_ratio)]
+    /// `(k · best + second best) / (k + 1)` (> 0).
+    #[arg(long, default_value_t = GuessOptions::default().blend_ratio, value_parser = ratio)]
     blend_ratio: f64,
-    /// Exact player: value the next click by its best safety alone.
+    /// Exact player: value the next click by its best safety alone (no blend).
     #[arg(long)]
     no_blend_second: bool,
     /// Exact player: take a pseudo-50/50 (a cell either safe or half of a 50/50 nothing can
@@ -250,8 +253,8 @@ pub struct PlayArgs {
     #[arg(long)]
     no_look_ahead: bool,
     /// Exact player: candidates within this fraction of the best value are compared by the
-    /// look-ahead.
-    #[arg(long, default_value_t = GuessOptions::default().look_ahead_margin)]
+    /// look-ahead (in [0, 1]).
+    #[arg(long, default_value_t = GuessOptions::default().look_ahead_margin, value_parser = fraction)]
     look_ahead_margin: f64,
     /// Exact player: at most this many candidates are compared by the look-ahead.
     #[arg(long, default_value_t = GuessOptions::default().look_ahead_top)]
@@ -366,13 +369,45 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = InteriorOrderArg::from(GuessOptions::default().interior_order))]
     interior_order: InteriorOrderArg,
     /// Exact player: interior candidates need at least this fraction of the best frontier
-    /// safety (0: only `--guess-cut-off`).
-    #[arg(long, default_value_t = GuessOptions::default().interior_cut_off)]
+    /// safety (in [0, 1]; 0: only `--guess-cut-off`).
+    #[arg(long, default_value_t = GuessOptions::default().interior_cut_off, value_parser = fraction)]
     guess_interior_cut_off: f64,
     /// Network and hybrid players: which network.
     #[cfg(feature = "learn")]
     #[command(flatten)]
     model: super::mines_learn::ModelArgs,
+}
+
+/// `text` as a finite number for which `ok` holds, or a message naming the allowed `range`
+/// (clap puts the option and the value in front of it).
+fn checked(text: &str, range: &str, ok: impl Fn(f64) -> bool) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(value) if value.is_finite() && ok(value) => Ok(value),
+        _ => Err(format!("expected a finite number {range}")),
+    }
+}
+
+/// The parser of `--guess-cut-off`, a fraction of the best safety: in (0, 1] (0 would keep
+/// every cell, above 1 none, not even the safest).
+fn cut_off(text: &str) -> Result<f64, String> {
+    checked(text, "in (0, 1]", |v| v > 0.0 && v <= 1.0)
+}
+
+/// The parser of a fraction where 0 turns the rule off (`--guess-interior-cut-off`,
+/// `--look-ahead-margin`): in [0, 1].
+fn fraction(text: &str) -> Result<f64, String> {
+    checked(text, "in [0, 1]", |v| (0.0..=1.0).contains(&v))
+}
+
+/// The parser of a weight in a guess's score (`--progress-weight`, `--opening-weight`,
+/// `--influence-weight`): at least 0 (0: off).
+fn weight(text: &str) -> Result<f64, String> {
+    checked(text, ">= 0", |v| v >= 0.0)
+}
+
+/// The parser of `--blend-ratio`, k in `(k · best + second) / (k + 1)`: above 0.
+fn ratio(text: &str) -> Result<f64, String> {
+    checked(text, "> 0", |v| v > 0.0)
 }
 
 /// Parse `beginner|intermediate|expert|WxH/M` under `rule`.
@@ -682,6 +717,105 @@ fn write_profile(out: &mut impl Write, profile: &GuessProfile, games: u64) -> st
     )
 }
 
+/// The first flag of the exact player's tuning the arguments give (`--x` or `--no-x`, or a
+/// value other than its default), for players it would not change.
+fn exact_flag_given(args: &PlayArgs) -> Option<&'static str> {
+    let default = GuessOptions::default();
+    let given = [
+        ("no-endgame", args.no_endgame),
+        ("endgame-layouts", args.endgame_layouts.is_some()),
+        ("restricted-layouts", args.restricted_layouts.is_some()),
+        ("restricted-candidates", args.restricted_candidates.is_some()),
+        ("fast", args.fast),
+        ("hill-like", args.hill_like),
+        ("no-fifty-fifty", args.no_fifty_fifty),
+        ("plain-fifty-fifty", args.plain_fifty_fifty),
+        ("no-secondary-safety", args.no_secondary_safety),
+        ("corner-first-click", args.corner_first_click),
+        ("endgame-nodes", args.endgame_nodes.is_some()),
+        (
+            "guess-cut-off",
+            args.guess_cut_off.to_bits() != default.cut_off.to_bits(),
+        ),
+        ("guess-frontier", args.guess_frontier.is_some()),
+        ("guess-interior", args.guess_interior != default.max_interior),
+        (
+            "progress-weight",
+            args.progress_weight.to_bits() != default.progress_weight.to_bits(),
+        ),
+        (
+            "opening-weight",
+            args.opening_weight.to_bits() != default.opening_weight.to_bits(),
+        ),
+        (
+            "influence-weight",
+            args.influence_weight.to_bits() != default.influence_weight.to_bits(),
+        ),
+        ("blend-second", args.blend_second),
+        (
+            "blend-ratio",
+            args.blend_ratio.to_bits() != default.blend_ratio.to_bits(),
+        ),
+        ("no-blend-second", args.no_blend_second),
+        ("pseudo-fifty-fifty", args.pseudo_fifty_fifty),
+        ("no-pseudo-fifty-fifty", args.no_pseudo_fifty_fifty),
+        ("avoid-dead", args.avoid_dead),
+        ("no-avoid-dead", args.no_avoid_dead),
+        ("living-next", args.living_next),
+        ("no-living-next", args.no_living_next),
+        ("dominated", args.dominated),
+        ("no-dominated", args.no_dominated),
+        ("enabler-influence", args.enabler_influence),
+        ("no-enabler-influence", args.no_enabler_influence),
+        ("influenced-candidates", args.influenced_candidates),
+        ("no-influenced-candidates", args.no_influenced_candidates),
+        ("look-ahead", args.look_ahead),
+        ("no-look-ahead", args.no_look_ahead),
+        (
+            "look-ahead-margin",
+            args.look_ahead_margin.to_bits() != default.look_ahead_margin.to_bits(),
+        ),
+        ("look-ahead-top", args.look_ahead_top != default.look_ahead_top),
+        ("chain-fifty-fifty", args.chain_fifty_fifty),
+        ("no-chain-fifty-fifty", args.no_chain_fifty_fifty),
+        ("fifty-fifty-tie-break", args.fifty_fifty_tie_break),
+        ("no-fifty-fifty-tie-break", args.no_fifty_fifty_tie_break),
+        ("isolated-regions", args.isolated_regions),
+        ("no-isolated-regions", args.no_isolated_regions),
+        ("hill-off-edge", args.hill_off_edge),
+        ("no-hill-off-edge", args.no_hill_off_edge),
+        ("defer-small-areas", args.defer_small_areas),
+        ("no-defer-small-areas", args.no_defer_small_areas),
+        ("interior-by-opening", args.interior_by_opening),
+        ("no-interior-by-opening", args.no_interior_by_opening),
+        ("hotspots", args.hotspots),
+        ("no-hotspots", args.no_hotspots),
+        ("hill-enablers", args.hill_enablers),
+        ("no-hill-enablers", args.no_hill_enablers),
+        ("living-safe", args.living_safe),
+        ("no-living-safe", args.no_living_safe),
+        ("hill-dominating", args.hill_dominating),
+        ("no-hill-dominating", args.no_hill_dominating),
+        ("lift-above-floor", args.lift_above_floor),
+        ("no-lift-above-floor", args.no_lift_above_floor),
+        ("living-cut-off", args.living_cut_off),
+        ("no-living-cut-off", args.no_living_cut_off),
+        ("narrow-lift", args.narrow_lift),
+        ("no-narrow-lift", args.no_narrow_lift),
+        ("clears-tie-break", args.clears_tie_break),
+        ("no-clears-tie-break", args.no_clears_tie_break),
+        (
+            "interior-order",
+            args.interior_order != InteriorOrderArg::from(default.interior_order),
+        ),
+        (
+            "guess-interior-cut-off",
+            args.guess_interior_cut_off.to_bits() != default.interior_cut_off.to_bits(),
+        ),
+    ];
+    given.into_iter().find(|&(_, given)| given).map(|(flag, _)| flag)
+}
+
 /// Run `search-cli mines play`.
 pub fn play(args: &PlayArgs) -> CommandResult {
     let rule = FirstClick::from(args.first_click);
@@ -697,6 +831,21 @@ pub fn play(args: &PlayArgs) -> CommandResult {
         return Err(CommandError::Usage(
             "--guess-profile works with --player exact or teacher".to_string(),
         ));
+    }
+    if args.player != PlayerArg::Exact
+        && let Some(flag) = exact_flag_given(args)
+    {
+        return Err(CommandError::Usage(format!(
+            "--{flag} tunes the exact player: it does not work with --player {}",
+            args.player.name()
+        )));
+    }
+    #[cfg(feature = "learn")]
+    if args.model.file_given() && !matches!(args.player, PlayerArg::Network | PlayerArg::Hybrid) {
+        return Err(CommandError::Usage(format!(
+            "--model works with --player network or hybrid, not --player {}",
+            args.player.name()
+        )));
     }
     let progress = Progress::new("games", Some(args.games));
     let (summary, profile) = run_games(args, &trial, &progress)?;

@@ -15,7 +15,7 @@ pub struct QueensArgs {
     /// Board size (1 to 24).
     n: u32,
     /// Print the first solution (in depth-first order) as a board instead of counting.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "limit")]
     first: bool,
     /// Stop counting at this many solutions (at least 1).
     #[arg(long, value_parser = super::at_least_one())]
