@@ -107,7 +107,13 @@ impl TrainConfig {
         self.learning_rate * (floor + (1.0 - floor) * 0.5 * (1.0 + (std::f64::consts::PI * t).cos()))
     }
 
-    fn validate(&self) -> Result<(), LearnError> {
+    /// Check the settings, as [`train`] does before it starts.
+    ///
+    /// # Errors
+    /// [`LearnError::BadConfig`] for zero steps or cells per batch, a learning rate that is not
+    /// a positive finite number or a negative or non-finite weight decay;
+    /// [`LearnError::BadArchitecture`] as [`Architecture::validate`](crate::Architecture::validate).
+    pub fn validate(&self) -> Result<(), LearnError> {
         if self.steps == 0 {
             return Err(LearnError::BadConfig("steps must be at least 1".into()));
         }

@@ -153,3 +153,23 @@ fn zero_positions_and_a_model_for_the_exact_player_are_usage_errors() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("--model") && err.contains("--player exact"), "{err}");
 }
+
+#[test]
+fn a_bad_training_setting_writes_nothing() {
+    let dir = std::env::temp_dir().join(format!("search-cli-train-bad-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_text = dir.to_str().expect("a UTF-8 temporary path");
+    let out = run(
+        &[
+            "mines", "train", "--labels", "teacher", "--out", dir_text, "--layers", "0",
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("conv layers 0"), "{stderr}");
+    assert!(
+        !dir.exists(),
+        "the output folder is not created for a run that cannot start"
+    );
+}

@@ -134,6 +134,8 @@ pub fn train_command(args: &TrainArgs) -> CommandResult {
         hidden_channels: args.hidden,
         conv_layers: args.layers,
     };
+    // Check the settings before anything is written.
+    config.validate().map_err(learn_error)?;
     std::fs::create_dir_all(&args.out)
         .map_err(|e| CommandError::Io(std::io::Error::new(e.kind(), format!("{}: {e}", args.out.display()))))?;
     let progress = Progress::new("training steps", Some(config.steps as u64));
