@@ -1,5 +1,5 @@
 //! [`ExactPlayer`]: the strongest player here. In order:
-//! 1. the first click at the best cell for the rule ([`first_click`]);
+//! 1. the first click at the best cell for the rule ([`first_click_in`]);
 //! 2. every certainly safe cell (all of them are queued from one exact map);
 //! 3. when at most [`PlayerOptions::endgame_layouts`] layouts remain, the exhaustive endgame
 //!    search's move ([`endgame`](crate::strategy::endgame)); above that and up to
