@@ -8,8 +8,12 @@ use rayon::prelude::*;
 
 use crate::progress::Progress;
 
-/// Lines are processed in chunks of this many, so output streams and memory stays bounded.
+/// Lines are processed in chunks of at most this many, so output streams and memory stays
+/// bounded.
 const CHUNK: usize = 4096;
+
+/// Answers are flushed at least this often while a chunk is written.
+const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// What one input line produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,7 +24,8 @@ pub enum Answer {
     Line(String),
     /// Print nothing (comments and blank lines, when a command skips them).
     Skip,
-    /// A bad line: printed as `error: <reason>` and counted as a failure.
+    /// A bad line: printed as `error: line N: <reason>` (N: the line of the input, from 1)
+    /// and counted as a failure.
     Error(String),
 }
 
@@ -88,6 +93,9 @@ pub fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>, rayon::ThreadPo
 
 /// Answer every line of `input` with `answer`, writing answers to `out` in input order.
 /// With `threads > 1` a chunk of lines is answered in parallel; the output is identical.
+/// Chunks start at one line and double up to [`CHUNK`], and answers are flushed at the end
+/// of each chunk and at least every [`FLUSH_EVERY`] within one, so the first answers appear
+/// at once and an interrupted run keeps what it has answered.
 pub fn run<R, W, F>(input: R, out: &mut W, threads: usize, label: &str, answer: F) -> io::Result<Summary>
 where
     R: Read,
@@ -99,31 +107,29 @@ where
     let mut summary = Summary::default();
     let mut lines = BufReader::new(input).lines();
     let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
+    let mut size = 1;
     loop {
         chunk.clear();
-        for line in lines.by_ref().take(CHUNK) {
+        for line in lines.by_ref().take(size) {
             chunk.push(line?);
         }
         if chunk.is_empty() {
             break;
         }
-        let answers: Vec<Answer> = match &pool {
-            Some(pool) => pool.install(|| chunk.par_iter().map(|l| answer(trim_line_end(l))).collect()),
-            None => chunk.iter().map(|l| answer(trim_line_end(l))).collect(),
-        };
-        for answer in answers {
-            summary.lines += 1;
-            match answer {
-                Answer::Line(line) => writeln!(out, "{line}")?,
-                Answer::Lines(lines) => {
-                    for line in lines {
-                        writeln!(out, "{line}")?;
-                    }
-                }
-                Answer::Skip => {}
-                Answer::Error(reason) => {
-                    summary.errors += 1;
-                    writeln!(out, "error: {reason}")?;
+        size = (size * 2).min(CHUNK);
+        let mut last_flush = std::time::Instant::now();
+        if let Some(pool) = &pool {
+            let answers: Vec<Answer> = pool.install(|| chunk.par_iter().map(|l| answer(trim_line_end(l))).collect());
+            for answer in answers {
+                write_answer(out, answer, &mut summary)?;
+            }
+        } else {
+            // One thread: write each answer as soon as it is made.
+            for line in &chunk {
+                write_answer(out, answer(trim_line_end(line)), &mut summary)?;
+                if last_flush.elapsed() >= FLUSH_EVERY {
+                    out.flush()?;
+                    last_flush = std::time::Instant::now();
                 }
             }
         }
@@ -132,6 +138,25 @@ where
     }
     progress.finish();
     Ok(summary)
+}
+
+/// Write one line's answer and count it (the line's number is the count).
+fn write_answer<W: Write>(out: &mut W, answer: Answer, summary: &mut Summary) -> io::Result<()> {
+    summary.lines += 1;
+    match answer {
+        Answer::Line(line) => writeln!(out, "{line}")?,
+        Answer::Lines(lines) => {
+            for line in lines {
+                writeln!(out, "{line}")?;
+            }
+        }
+        Answer::Skip => {}
+        Answer::Error(reason) => {
+            summary.errors += 1;
+            writeln!(out, "error: line {}: {reason}", summary.lines)?;
+        }
+    }
+    Ok(())
 }
 
 /// Strip a trailing carriage return (CRLF files) without touching other whitespace.
@@ -173,6 +198,10 @@ mod tests {
             assert_eq!(out, reference);
         }
         let text = String::from_utf8(reference).unwrap();
-        assert!(text.starts_with("error: bad line \"bad\"\n1\n2\n"));
+        assert!(text.starts_with("error: line 1: bad line \"bad\"\n1\n2\n"));
+        assert!(
+            text.contains("\nerror: line 98: bad line"),
+            "errors name their input line"
+        );
     }
 }

@@ -22,15 +22,18 @@ fn solve_answers_every_line_in_order() {
     assert_eq!(lines[0], SOLUTION);
     assert_eq!(lines[1].len(), 81);
     assert!(
-        lines[2].starts_with("error: invalid character 'n' at line 1, column 1"),
+        lines[2].starts_with("error: line 5: invalid character 'n' at column 1"),
         "{}",
         lines[2]
     );
     assert_eq!(
         run(&["sudoku", "count"], "1234\n").0,
-        "error: wrong length: expected 81 cells, found 4\n"
+        "error: line 1: wrong length: expected 81 cells, found 4\n"
     );
-    assert_eq!(lines[3], "error: digit 5 is given twice in row 1: at r1c1 and r1c3");
+    assert_eq!(
+        lines[3],
+        "error: line 6: digit 5 is given twice in row 1: at r1c1 and r1c3"
+    );
     for threads in ["2", "3"] {
         assert_eq!(run(&["sudoku", "solve", "--threads", threads], &input).0, out);
     }
@@ -68,7 +71,10 @@ fn count_stats_and_strategies() {
     // The last cell changed from 9 to 7: row 9 holds two 7s.
     let (out, ok) = run(&["sudoku", "count"], &format!("{}7\n", &SOLUTION[..80]));
     assert!(!ok);
-    assert!(out.starts_with("error: digit 7 is given twice in row 9"), "{out}");
+    assert!(
+        out.starts_with("error: line 1: digit 7 is given twice in row 9"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -33,8 +33,12 @@ fn explain_json_has_one_object_per_step_with_one_based_triples() {
     assert!(!ok, "a bad line makes the exit status 1");
     let lines: Vec<&str> = out.lines().collect();
     let steps = EASY.matches('.').count();
-    assert_eq!(lines[steps], "", "an empty line ends the puzzle's steps");
-    assert!(lines[steps + 1].starts_with("error: "));
+    let end: serde_json::Value = serde_json::from_str(lines[steps]).expect("the outcome object");
+    assert_eq!(end["outcome"], "solved");
+    assert_eq!(end["open_cells"], 0);
+    assert!(end["grid"].as_str().is_some_and(|g| g.len() == 81 && !g.contains('.')));
+    assert_eq!(lines[steps + 1], "", "an empty line ends the puzzle");
+    assert!(lines[steps + 2].starts_with("error: line 2: "), "{}", lines[steps + 2]);
     let mut grid: Vec<u8> = EASY.bytes().collect();
     for line in &lines[..steps] {
         let v: serde_json::Value = serde_json::from_str(line).expect("valid JSON");
@@ -62,7 +66,7 @@ fn rate_answers_grade_and_score_per_line_for_every_thread_count() {
     assert!(lines[0].starts_with("easy "), "{}", lines[0]);
     assert!(lines[1].starts_with("extreme "), "{}", lines[1]);
     assert!(lines[1].split(' ').nth(1).and_then(|s| s.parse::<u32>().ok()).is_some());
-    assert_eq!(lines[2], "error: the puzzle has more than one solution");
+    assert_eq!(lines[2], "error: line 4: the puzzle has more than one solution");
     assert!(lines[3].starts_with("error: "));
     let (two, _) = run(&["sudoku", "rate", "--threads", "2"], &input);
     assert_eq!(one, two);

@@ -183,6 +183,7 @@ pub fn train_command(args: &TrainArgs) -> CommandResult {
         "positions": outcome.positions,
         "seconds": outcome.elapsed.as_secs_f64(),
         "final_loss_mean_last_90_steps": final_loss,
+        "final_loss_steps": outcome.losses.len() - last,
     });
     write_file(
         &args.out.join("config.json"),
@@ -194,7 +195,11 @@ pub fn train_command(args: &TrainArgs) -> CommandResult {
     writeln!(out, "parameters       {parameters}")?;
     writeln!(out, "games played     {}", outcome.games)?;
     writeln!(out, "positions        {}", outcome.positions)?;
-    writeln!(out, "final loss       {final_loss:.5} (mean of the last 90 steps)")?;
+    writeln!(
+        out,
+        "final loss       {final_loss:.5} (mean of the last {} steps)",
+        outcome.losses.len() - last
+    )?;
     writeln!(out, "seconds          {:.1}", outcome.elapsed.as_secs_f64())?;
     writeln!(out, "written          {}", args.out.join("model.safetensors").display())?;
     Ok(ExitCode::SUCCESS)

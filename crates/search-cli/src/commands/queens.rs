@@ -20,7 +20,9 @@ pub struct QueensArgs {
     /// Stop counting at this many solutions (at least 1).
     #[arg(long, value_parser = super::at_least_one())]
     limit: Option<u64>,
-    /// Worker threads (1 = search on the calling thread); the answer is the same for every N.
+    /// Worker threads (1 = search on the calling thread); the answer is the same for every N
+    /// (the `--stats` node counts too, except when the search ends early: with `--first`,
+    /// `--limit` or a budget, parallel workers may have explored different parts).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Give up after this many nodes.
@@ -70,8 +72,12 @@ pub fn run(args: &QueensArgs) -> CommandResult {
     let mut out = std::io::stdout().lock();
     if let Some(reason) = report.stopped {
         eprintln!("error: search stopped early ({reason})");
+        // The count so far is a lower bound: say so on the answer itself.
         if !args.first {
-            writeln!(out, "{}{}", lines.join(""), stats_suffix(args.stats, &report))?;
+            writeln!(out, "stopped ({reason}): at least {}", lines.join(""))?;
+        }
+        if args.stats {
+            writeln!(out, "stats{}", stats_suffix(true, &report))?;
         }
         return Ok(ExitCode::FAILURE);
     }

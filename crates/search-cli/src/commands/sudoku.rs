@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use sudoku_core::generate::{GenerateOptions, Generator};
-use sudoku_core::{Grid, Inference, Layout, Solver, Strategy};
+use sudoku_core::{Grid, Inference, Layout, ParseError, Solver, Strategy};
 
 use super::{CommandError, CommandResult};
 use crate::batch::{self, Answer};
@@ -160,6 +160,20 @@ pub fn run(args: &SudokuArgs) -> CommandResult {
     }
 }
 
+/// The message of a parse error of one input line: a bad character is named by its column
+/// (the parser's "line" is the line within the text, always 1 here; the batch driver puts
+/// the input line in front).
+pub(crate) fn line_error(err: &ParseError) -> String {
+    match err {
+        ParseError::InvalidChar {
+            ch, column, alphabet, ..
+        } => format!(
+            "invalid character {ch:?} at column {column} (digits are {alphabet}; empty cells are '.', '0' or '_')"
+        ),
+        other => other.to_string(),
+    }
+}
+
 fn run_batch<F>(args: &BatchArgs, label: &str, answer: F) -> CommandResult
 where
     F: Fn(&Solver, &Grid) -> (String, search_core::SearchStats) + Sync,
@@ -173,7 +187,7 @@ where
             return Answer::Skip;
         }
         match Grid::parse_line(line) {
-            Err(err) => Answer::Error(err.to_string()),
+            Err(err) => Answer::Error(line_error(&err)),
             Ok(grid) => {
                 let (text, s) = answer(&solver, &grid);
                 let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
@@ -247,7 +261,7 @@ fn strategies(args: &StrategiesArgs) -> CommandResult {
                 continue;
             }
             let grid = Grid::parse_line(line)
-                .map_err(|e| CommandError::Usage(format!("{}:{}: {e}", file.display(), i + 1)))?;
+                .map_err(|e| CommandError::Usage(format!("{}:{}: {}", file.display(), i + 1, line_error(&e))))?;
             grids.push(grid);
         }
         let name = file

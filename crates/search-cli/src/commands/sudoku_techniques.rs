@@ -29,7 +29,8 @@ pub struct ExplainArgs {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// One JSON object per step: {"technique", "placements", "eliminations", "text"} with
-    /// 1-based [row, column, digit] triples.
+    /// 1-based [row, column, digit] triples; then one `{"outcome": "solved" | "stuck" |
+    /// "contradiction", "open_cells", "grid"}` for where the explanation ends.
     #[arg(long)]
     json: bool,
     /// Never use the uniqueness techniques (by default they are used when the solver proves
@@ -75,7 +76,7 @@ fn parse_puzzle(line: &str) -> Result<Grid, String> {
         Some(second) if first.len() != second.len() => second,
         _ => first,
     };
-    Grid::parse_line(text).map_err(|e| e.to_string())
+    Grid::parse_line(text).map_err(|e| super::sudoku::line_error(&e))
 }
 
 fn is_skipped(line: &str) -> bool {
@@ -152,7 +153,17 @@ pub fn explain(args: &ExplainArgs) -> CommandResult {
                 .map(|(i, s)| format!("{}. {}", i + 1, s.text))
                 .collect()
         };
-        if !json {
+        if json {
+            let (outcome, open) = match explanation.outcome {
+                Outcome::Solved => ("solved", 0),
+                Outcome::Stuck => ("stuck", explanation.end.open_cells()),
+                Outcome::Contradiction => ("contradiction", explanation.end.open_cells()),
+            };
+            lines.push(format!(
+                "{{\"outcome\":\"{outcome}\",\"open_cells\":{open},\"grid\":\"{}\"}}",
+                explanation.end.to_grid().to_line()
+            ));
+        } else {
             lines.push(match explanation.outcome {
                 Outcome::Solved => format!("solved: {}", explanation.end.to_grid().to_line()),
                 Outcome::Stuck => format!(
