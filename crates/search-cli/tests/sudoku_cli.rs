@@ -136,3 +136,23 @@ fn a_missing_file_is_named() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.starts_with("error: /nonexistent/puzzles.txt: "), "{err}");
 }
+
+#[test]
+fn a_budget_stops_one_puzzle_and_the_others_are_answered() {
+    let input = format!("{}\n{PUZZLE}\n", ".".repeat(81));
+    let (out, ok) = run(
+        &["sudoku", "count", "--limit", "1000000000", "--max-nodes", "5000"],
+        &input,
+    );
+    assert!(!ok, "a stopped line makes the exit status 1");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with("error: line 1: stopped (") && lines[0].contains("no answer"),
+        "{out}"
+    );
+    assert_eq!(lines[1], "1");
+    let (out, ok) = run(&["sudoku", "solve", "--max-seconds", "30"], &format!("{PUZZLE}\n"));
+    assert!(ok);
+    assert_eq!(out.trim_end(), SOLUTION);
+}

@@ -57,6 +57,12 @@ struct SolveArgs {
     /// instead of the faster defaults, for comparison.
     #[arg(long)]
     tutorial: bool,
+    /// Give up on a position after this many nodes (its line is answered with an error).
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Give up on a position after this many seconds (its line is answered with an error).
+    #[arg(long)]
+    max_seconds: Option<f64>,
 }
 
 /// Who moves first in `play`.
@@ -121,7 +127,13 @@ thread_local! {
 }
 
 /// The answer to one input line of `connect4 solve`.
-fn answer_line(line: &str, mode: Mode, stats: bool, config: SolverConfig) -> Answer {
+fn answer_line(
+    line: &str,
+    mode: Mode,
+    stats: bool,
+    config: SolverConfig,
+    limits: (Option<u64>, Option<f64>),
+) -> Answer {
     let moves = line.split_once(' ').map_or(line, |(moves, _)| moves);
     let position = match Position::parse(moves) {
         Ok(position) => position,
@@ -132,8 +144,18 @@ fn answer_line(line: &str, mode: Mode, stats: bool, config: SolverConfig) -> Ans
         let solver = slot.get_or_insert_with(|| Solver::with_config(config));
         solver.reset();
         let start = Instant::now();
-        let report = solver.solve(&position, mode, &Budget::unlimited());
+        let budget = match super::budget(limits.0, limits.1) {
+            Ok(budget) => budget,
+            Err(e) => return Answer::Error(e.to_string()),
+        };
+        let report = solver.solve(&position, mode, &budget);
         let micros = start.elapsed().as_micros();
+        if let Some(reason) = report.stopped {
+            return Answer::Error(format!(
+                "{moves:?}: stopped ({reason}) after {} nodes: no score",
+                report.stats.nodes
+            ));
+        }
         if stats {
             Answer::Line(format!("{}\t{}\t{micros}", report.value, report.stats.nodes))
         } else {
@@ -151,9 +173,12 @@ fn run_solve(args: &SolveArgs) -> CommandResult {
         SolverConfig::default()
     };
     let config = base.with_table_log2(args.table_log2);
+    // Checked once here; each line then gets a budget of its own (the time runs per position).
+    super::budget(args.max_nodes, args.max_seconds)?;
+    let limits = (args.max_nodes, args.max_seconds);
     let mut out = std::io::stdout().lock();
     let summary = batch::run(input, &mut out, args.threads, "connect4", |line| {
-        answer_line(line, mode, args.stats, config)
+        answer_line(line, mode, args.stats, config, limits)
     })?;
     Ok(summary.exit_code())
 }
@@ -304,7 +329,8 @@ mod tests {
                 "4455 18",
                 Mode::Strong,
                 false,
-                SolverConfig::default().with_table_log2(16)
+                SolverConfig::default().with_table_log2(16),
+                (None, None)
             ),
             Answer::Line("18".into())
         );
@@ -313,22 +339,33 @@ mod tests {
                 "44455554221",
                 Mode::Weak,
                 false,
-                SolverConfig::default().with_table_log2(16)
+                SolverConfig::default().with_table_log2(16),
+                (None, None)
             ),
             Answer::Line("-1".into())
         );
         assert!(
-            matches!(answer_line("48", Mode::Strong, false, SolverConfig::default().with_table_log2(16)), Answer::Error(e) if e.contains("not a column"))
+            matches!(answer_line("48", Mode::Strong, false, SolverConfig::default().with_table_log2(16), (None, None)), Answer::Error(e) if e.contains("not a column"))
         );
         assert!(
-            matches!(answer_line("1111111", Mode::Strong, false, SolverConfig::default().with_table_log2(16)), Answer::Error(e) if e.contains("full"))
+            matches!(answer_line("1111111", Mode::Strong, false, SolverConfig::default().with_table_log2(16), (None, None)), Answer::Error(e) if e.contains("full"))
         );
         assert!(
-            matches!(answer_line("12121213", Mode::Strong, false, SolverConfig::default().with_table_log2(16)), Answer::Error(e) if e.contains("after the end"))
+            matches!(answer_line("12121213", Mode::Strong, false, SolverConfig::default().with_table_log2(16), (None, None)), Answer::Error(e) if e.contains("after the end"))
         );
-        match answer_line("4455", Mode::Strong, true, SolverConfig::default().with_table_log2(16)) {
+        match answer_line(
+            "4455",
+            Mode::Strong,
+            true,
+            SolverConfig::default().with_table_log2(16),
+            (None, None),
+        ) {
             Answer::Line(l) => assert_eq!(l.split('\t').count(), 3),
             other => panic!("{other:?}"),
         }
+        // An early position within 1,000 nodes: stopped, answered with an error, no score.
+        assert!(
+            matches!(answer_line("4", Mode::Strong, false, SolverConfig::default().with_table_log2(16), (Some(1000), None)), Answer::Error(e) if e.contains("stopped") && e.contains("no score"))
+        );
     }
 }

@@ -63,6 +63,12 @@ struct BatchArgs {
     /// Append tab-separated nodes, guesses and maximum depth to each answer.
     #[arg(long)]
     stats: bool,
+    /// Give up on a puzzle after this many nodes (its line is answered with an error).
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Give up on a puzzle after this many seconds (its line is answered with an error).
+    #[arg(long)]
+    max_seconds: Option<f64>,
 }
 
 #[derive(Debug, Args)]
@@ -142,14 +148,14 @@ pub fn run(args: &SudokuArgs) -> CommandResult {
                     Some(g) if pretty => g.to_pretty(),
                     Some(g) => g.to_line(),
                 };
-                (text, report.stats)
+                (text, report.stats, report.stopped)
             })
         }
         SudokuCommand::Count(a) => {
             let limit = a.limit;
             run_batch(&a.batch, "counting", move |solver, grid| {
                 let report = solver.count(grid, limit);
-                (report.value.to_string(), report.stats)
+                (report.value.to_string(), report.stats, report.stopped)
             })
         }
         SudokuCommand::Generate(a) => generate(a),
@@ -176,9 +182,12 @@ pub(crate) fn line_error(err: &ParseError) -> String {
 
 fn run_batch<F>(args: &BatchArgs, label: &str, answer: F) -> CommandResult
 where
-    F: Fn(&Solver, &Grid) -> (String, search_core::SearchStats) + Sync,
+    F: Fn(&Solver, &Grid) -> (String, search_core::SearchStats, Option<search_core::StopReason>) + Sync,
 {
     let solver = Solver::new(args.strategy).with_inference(args.inference);
+    // Checked once here; each line then gets a budget of its own (the time runs per puzzle).
+    let budgeted = args.max_nodes.is_some() || args.max_seconds.is_some();
+    super::budget(args.max_nodes, args.max_seconds)?;
     let input = batch::open_input(args.file.as_deref())?;
     let mut out = std::io::stdout().lock();
     let stats = args.stats;
@@ -189,7 +198,17 @@ where
         match Grid::parse_line(line) {
             Err(err) => Answer::Error(line_error(&err)),
             Ok(grid) => {
-                let (text, s) = answer(&solver, &grid);
+                let (text, s, stopped) = if budgeted {
+                    match super::budget(args.max_nodes, args.max_seconds) {
+                        Ok(budget) => answer(&solver.clone().with_budget(budget), &grid),
+                        Err(e) => return Answer::Error(e.to_string()),
+                    }
+                } else {
+                    answer(&solver, &grid)
+                };
+                if let Some(reason) = stopped {
+                    return Answer::Error(format!("stopped ({reason}) after {} nodes: no answer", s.nodes));
+                }
                 let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
                 if stats && let Some(last) = lines.last_mut() {
                     *last = format!("{last}\t{}\t{}\t{}", s.nodes, s.guesses, s.max_depth);
