@@ -12,9 +12,6 @@ use crate::progress::Progress;
 /// bounded.
 const CHUNK: usize = 4096;
 
-/// Answers are flushed at least this often while a chunk is written.
-const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
-
 /// What one input line produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Answer {
@@ -93,9 +90,9 @@ pub fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>, rayon::ThreadPo
 
 /// Answer every line of `input` with `answer`, writing answers to `out` in input order.
 /// With `threads > 1` a chunk of lines is answered in parallel; the output is identical.
-/// Chunks start at one line and double up to [`CHUNK`], and answers are flushed at the end
-/// of each chunk and at least every [`FLUSH_EVERY`] within one, so the first answers appear
-/// at once and an interrupted run keeps what it has answered.
+/// On one thread each answer is flushed as soon as it is made; with threads, chunks start at
+/// one line and double up to [`CHUNK`] and are flushed as they finish. So the first answers
+/// appear at once and an interrupted run keeps what it has answered.
 pub fn run<R, W, F>(input: R, out: &mut W, threads: usize, label: &str, answer: F) -> io::Result<Summary>
 where
     R: Read,
@@ -117,20 +114,17 @@ where
             break;
         }
         size = (size * 2).min(CHUNK);
-        let mut last_flush = std::time::Instant::now();
         if let Some(pool) = &pool {
             let answers: Vec<Answer> = pool.install(|| chunk.par_iter().map(|l| answer(trim_line_end(l))).collect());
             for answer in answers {
                 write_answer(out, answer, &mut summary)?;
             }
         } else {
-            // One thread: write each answer as soon as it is made.
+            // One thread: write and flush each answer as soon as it is made (standard output
+            // is line-buffered, so the flush costs nothing more).
             for line in &chunk {
                 write_answer(out, answer(trim_line_end(line)), &mut summary)?;
-                if last_flush.elapsed() >= FLUSH_EVERY {
-                    out.flush()?;
-                    last_flush = std::time::Instant::now();
-                }
+                out.flush()?;
             }
         }
         out.flush()?;
