@@ -94,3 +94,37 @@ fn generate_with_a_grade_gives_puzzles_that_rate_so() {
     assert_eq!(rated.lines().count(), 2);
     assert!(rated.lines().all(|l| l.starts_with("medium ")), "{rated}");
 }
+
+#[test]
+fn explain_answers_an_error_for_a_puzzle_with_no_or_several_solutions() {
+    // Line 1: the empty grid (every full grid is a solution); line 2: a
+    // puzzle whose givens are consistent but which has no solution (r1c9 can hold no digit:
+    // 1-8 are in row 1 and 9 in column 9).
+    let several = ".".repeat(81);
+    let none = format!("12345678.{}9{}", &".".repeat(8), &".".repeat(63));
+    let (out, ok) = run(&["sudoku", "explain"], &format!("{several}\n{none}\n{EASY}\n"));
+    assert!(!ok, "a puzzle that cannot be explained makes the exit status 1");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0], "error: line 1: the puzzle has more than one solution (explain needs exactly one)",
+        "{out}"
+    );
+    assert_eq!(lines[1], "error: line 2: the puzzle has no solution", "{out}");
+    assert_eq!(lines[lines.len() - 2], format!("solved: {SOLUTION}"), "the good line is still explained");
+}
+
+#[test]
+fn levels_names_the_file_line_of_a_bad_puzzle_and_prints_no_table() {
+    let dir = std::env::temp_dir().join(format!("search-cli-levels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("puzzles.txt");
+    std::fs::write(&file, format!("# a comment\n{EASY}\n\n12x\n")).expect("write");
+    let path = file.to_string_lossy().into_owned();
+    let output = common::run(&["sudoku", "levels", &path], "");
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(!output.status.success());
+    assert!(output.stdout.is_empty(), "no table is started before the files are read");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(err.matches("error:").count(), 1, "{err}");
+    assert!(err.contains("puzzles.txt: line 4: invalid character 'x' at column 3"), "{err}");
+}

@@ -23,7 +23,9 @@ use crate::batch::{self, Answer};
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
     /// Input file, one puzzle per line (standard input when absent or `-`). Lines starting
-    /// with `#` and empty lines are skipped.
+    /// with `#` and empty lines are skipped. A puzzle with no solution or with more than one
+    /// is answered with an error line (as `rate` does), checked by a solution count of at
+    /// most 1,000,000 nodes; a puzzle past that count is explained as it is.
     file: Option<PathBuf>,
     /// Worker threads (1 = none); the output is the same for every N.
     #[arg(long, default_value_t = 1)]
@@ -118,6 +120,11 @@ mod erased {
     }
 }
 
+/// Nodes the solution count before an explanation may spend; past it (only very large or
+/// nearly empty grids) the puzzle is explained without the uniqueness techniques and may end
+/// stuck or in a contradiction.
+const EXPLAIN_CHECK_NODES: u64 = 1_000_000;
+
 /// Run `search-cli sudoku explain`.
 pub fn explain(args: &ExplainArgs) -> CommandResult {
     let input = batch::open_input(args.file.as_deref())?;
@@ -131,12 +138,21 @@ pub fn explain(args: &ExplainArgs) -> CommandResult {
             Ok(grid) => grid,
             Err(reason) => return Answer::Error(reason),
         };
-        let unique = !no_uniqueness && {
-            let check = Solver::default()
-                .with_budget(Budget::unlimited().with_node_limit(1_000_000))
-                .count(&grid, 2);
-            check.is_complete() && check.value == 1
-        };
+        let check = Solver::default()
+            .with_budget(Budget::unlimited().with_node_limit(EXPLAIN_CHECK_NODES))
+            .count(&grid, 2);
+        if check.is_complete() {
+            match check.value {
+                0 => return Answer::Error("the puzzle has no solution".to_string()),
+                1 => {}
+                _ => {
+                    return Answer::Error(
+                        "the puzzle has more than one solution (explain needs exactly one)".to_string(),
+                    );
+                }
+            }
+        }
+        let unique = !no_uniqueness && check.is_complete();
         let settings = Settings {
             assume_unique: unique,
             max_level: Difficulty::Extreme,
@@ -217,38 +233,46 @@ pub fn levels(args: &LevelsArgs) -> CommandResult {
     } else {
         args.levels.clone()
     };
-    let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "| set | propagation | puzzles | mean CPU time (µs) | mean wall time (µs) | nodes | guesses | no guess |"
-    )?;
-    writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|")?;
+    // Every file is read and parsed before the table starts, so a bad line stops the
+    // command before any row is printed.
+    let mut sets = Vec::with_capacity(args.files.len());
     for file in &args.files {
         let text =
             std::fs::read_to_string(file).map_err(|e| CommandError::Usage(format!("{}: {e}", file.display())))?;
-        let lines: Vec<&str> = text.lines().filter(|l| !is_skipped(l)).collect();
+        let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !is_skipped(l)).collect();
         let step = if args.sample == 0 || args.sample >= lines.len() {
             1
         } else {
             lines.len() / args.sample
         };
         let mut grids = Vec::new();
-        for line in lines
+        for &(index, line) in lines
             .iter()
             .step_by(step)
             .take(if args.sample == 0 { usize::MAX } else { args.sample })
         {
-            grids.push(parse_puzzle(line).map_err(|e| CommandError::Usage(format!("{}: {e}", file.display())))?);
+            let grid = parse_puzzle(line)
+                .map_err(|e| CommandError::Usage(format!("{}: line {}: {e}", file.display(), index + 1)))?;
+            grids.push(grid);
         }
         let name = file
             .file_name()
             .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned());
+        sets.push((name, grids));
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "| set | propagation | puzzles | mean CPU time (µs) | mean wall time (µs) | nodes | guesses | no guess |"
+    )?;
+    writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|")?;
+    for (name, grids) in &sets {
         let n = grids.len().max(1) as f64;
         let mut row = |label: &str, run: &dyn Fn(&Grid) -> search_core::SearchStats| -> std::io::Result<()> {
             let (mut nodes, mut guesses, mut no_guess) = (0u64, 0u64, 0u64);
             let start = Instant::now();
             let cpu_start = thread_cpu_ns();
-            for grid in &grids {
+            for grid in grids {
                 let stats = run(grid);
                 nodes += stats.nodes;
                 guesses += stats.guesses;
