@@ -12,7 +12,7 @@ mod progress;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Search-based puzzle and game AI: Sudoku, two-player games and Minesweeper.
 #[derive(Debug, Parser)]
@@ -39,12 +39,18 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // What `Cli::parse()` does, with its errors, in two steps: `mines play` also asks the
+    // matches which options were written out on the command line.
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut Cli::command()).exit());
     let result = match cli.command {
         Command::Demo(args) => commands::demo::run(&args),
         Command::Queens(args) => commands::queens::run(&args),
         Command::Sudoku(args) => commands::sudoku::run(&args),
-        Command::Mines(args) => commands::mines::run(&args),
+        Command::Mines(args) => {
+            let (_, mines) = matches.subcommand().expect("clap matched `mines`");
+            commands::mines::run(&args, mines)
+        }
         Command::Connect4(args) => commands::connect4::run(&args),
         Command::Tictactoe(args) => commands::tictactoe::run(&args),
     };

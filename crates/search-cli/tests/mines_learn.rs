@@ -155,6 +155,31 @@ fn zero_positions_and_a_model_for_the_exact_player_are_usage_errors() {
 }
 
 #[test]
+fn shipped_is_refused_with_the_exact_player_and_the_teacher_even_at_its_default() {
+    for player in ["exact", "teacher"] {
+        let out = run(
+            &[
+                "mines",
+                "play",
+                "--games",
+                "1",
+                "--player",
+                player,
+                "--shipped",
+                "exact",
+            ],
+            "",
+        );
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert_eq!(
+            err,
+            format!("error: --shipped works with --player network or hybrid, not --player {player}\n")
+        );
+    }
+}
+
+#[test]
 fn a_bad_training_setting_writes_nothing() {
     let dir = std::env::temp_dir().join(format!("search-cli-train-bad-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -251,6 +251,126 @@ fn bad_numbers_are_usage_errors_naming_the_option_and_range() {
     }
 }
 
+/// The options `mines play -h` lists under the exact player's heading: each long name, whether
+/// it takes a value, and its help text.
+fn exact_options_in_help() -> Vec<(String, bool, String)> {
+    let (ok, help, _) = play(&["-h"]);
+    assert!(ok);
+    let mut lines = help
+        .lines()
+        .skip_while(|line| !line.starts_with("Exact player"))
+        .skip(1)
+        .take_while(|line| line.is_empty() || line.starts_with(' '))
+        .peekable();
+    let mut options = Vec::new();
+    while let Some(line) = lines.next() {
+        let Some(flag) = line.trim_start().strip_prefix("--") else {
+            continue;
+        };
+        let (long, value) = flag.split_once(' ').unwrap_or((flag, ""));
+        let takes_value = value.trim_start().starts_with('<');
+        // The help is on the same line after the value's name, or on the next line.
+        let same_line = value
+            .trim_start()
+            .split_once('>')
+            .map_or(value, |(_, rest)| rest)
+            .trim();
+        let help = if same_line.is_empty() {
+            lines.peek().map_or("", |next| next.trim()).to_string()
+        } else {
+            same_line.to_string()
+        };
+        options.push((long.to_string(), takes_value, help));
+    }
+    assert!(options.len() >= 60, "the exact player's heading in:\n{help}");
+    options
+}
+
+#[test]
+fn the_help_groups_the_exact_players_options_under_their_heading() {
+    let names: Vec<String> = exact_options_in_help().into_iter().map(|(long, _, _)| long).collect();
+    for exact in [
+        "no-endgame",
+        "fast",
+        "guess-cut-off",
+        "interior-order",
+        "guess-interior-cut-off",
+    ] {
+        assert!(names.iter().any(|n| n == exact), "{exact}: {names:?}");
+    }
+    for shared in [
+        "preset",
+        "games",
+        "player",
+        "threads",
+        "records",
+        "guess-profile",
+        "model",
+        "shipped",
+    ] {
+        assert!(!names.iter().any(|n| n == shared), "{shared}: {names:?}");
+    }
+}
+
+#[test]
+fn an_exact_option_at_its_default_value_is_refused_with_another_player() {
+    let (_, _, help) = exact_options_in_help()
+        .into_iter()
+        .find(|(long, _, _)| long == "guess-cut-off")
+        .unwrap();
+    let default = help
+        .rsplit_once("[default: ")
+        .and_then(|(_, rest)| rest.strip_suffix(']'))
+        .unwrap_or_else(|| panic!("clap's default in {help:?}"));
+    let (ok, out, _) = play(&["--preset", "beginner", "--games", "1", "--json"]);
+    assert!(ok);
+    assert_eq!(
+        json(&out)["guess_cut_off"].to_string(),
+        default,
+        "the default the exact player uses"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_search-cli"))
+        .args(["mines", "play", "--preset", "beginner", "--games", "1"])
+        .args(["--player", "teacher", "--guess-cut-off", default])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: --guess-cut-off tunes the exact player: it does not work with --player teacher\n"
+    );
+}
+
+#[test]
+fn every_exact_option_in_the_help_goes_with_the_exact_player() {
+    let options = exact_options_in_help();
+    // `--fast` and `--hill-like` do not go together: one run without each.
+    for left_out in ["fast", "hill-like"] {
+        let mut args = ["--preset", "beginner", "--games", "2", "--player", "exact", "--json"]
+            .map(String::from)
+            .to_vec();
+        for (long, takes_value, help) in &options {
+            if long == left_out {
+                continue;
+            }
+            args.push(format!("--{long}"));
+            if *takes_value {
+                // The first possible value, or 1 (valid for every number of the exact player).
+                let value = help
+                    .split_once("[possible values: ")
+                    .map_or("1", |(_, rest)| rest.split([',', ']']).next().unwrap());
+                args.push(value.to_string());
+            }
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (ok, out, err) = play(&args);
+        assert!(ok, "{args:?}: {err}");
+        assert_eq!(json(&out)["games"], 2);
+        assert_eq!(json(&out)["fast"], left_out != "fast");
+    }
+}
+
 #[test]
 fn exact_player_flags_do_not_go_with_other_players() {
     for flag in [
@@ -267,9 +387,13 @@ fn exact_player_flags_do_not_go_with_other_players() {
             .concat(),
         );
         assert!(!ok, "{flag:?}");
-        assert!(
-            err.contains(flag[0]) && err.contains("--player teacher"),
-            "{flag:?}: {err}"
+        assert_eq!(
+            err,
+            format!(
+                "error: {} tunes the exact player: it does not work with --player teacher\n",
+                flag[0]
+            ),
+            "{flag:?}"
         );
     }
 }

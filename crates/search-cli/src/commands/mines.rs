@@ -37,7 +37,7 @@ enum MinesCommand {
     /// Play K moves of a game with the safest-cell player and draw the position reached.
     Show(ShowArgs),
     /// Win rates: N games over a seed range with the exact player, the teacher or the network.
-    Play(super::mines_play::PlayArgs),
+    Play(Box<super::mines_play::PlayArgs>),
     /// The mine layouts of `mines play`'s games (same seeds, rule and first click), one JSON
     /// object per line, for other solvers to play the same boards.
     Boards(super::mines_boards::BoardsArgs),
@@ -187,14 +187,18 @@ struct ShowArgs {
     reveal_mines: bool,
 }
 
-/// Run `search-cli mines`.
-pub fn run(args: &MinesArgs) -> CommandResult {
+/// Run `search-cli mines`; `matches` are the command line's matches of `mines` (`mines play`
+/// asks them which options were written out).
+pub fn run(args: &MinesArgs, matches: &clap::ArgMatches) -> CommandResult {
     match &args.command {
         MinesCommand::Probabilities(a) => probabilities(a),
         MinesCommand::Sample(a) => sample(a),
         MinesCommand::Dataset(a) => dataset(a),
         MinesCommand::Show(a) => show(a),
-        MinesCommand::Play(a) => super::mines_play::play(a),
+        MinesCommand::Play(a) => {
+            let (_, play) = matches.subcommand().expect("clap matched `mines play`");
+            super::mines_play::play(a, play)
+        }
         MinesCommand::Boards(a) => super::mines_boards::boards(a),
         MinesCommand::Compare(a) => super::mines_compare::compare(a),
         #[cfg(feature = "learn")]

@@ -56,11 +56,6 @@ impl ModelArgs {
         model.map_err(learn_error)
     }
 
-    /// Whether `--model FILE` was given.
-    pub(crate) const fn file_given(&self) -> bool {
-        self.model.is_some()
-    }
-
     /// The model's name for reports.
     pub(crate) fn name(&self) -> String {
         match &self.model {

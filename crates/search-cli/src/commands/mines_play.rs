@@ -13,7 +13,8 @@ use automine_core::strategy::harness::{PlayerKind, Trial, TrialSummary, par_run_
 use automine_core::strategy::paired::write_records;
 use automine_core::strategy::profile::{GuessProfile, par_profile_trial};
 use automine_core::{Dims, FirstClick, GameSettings, Height, Preset, Width};
-use clap::{Args, ValueEnum};
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args, ValueEnum};
 
 use super::mines::RuleArg;
 use super::{CommandError, CommandResult};
@@ -88,9 +89,17 @@ impl From<InteriorOrder> for InteriorOrderArg {
     }
 }
 
+/// The help heading of the exact player's tuning ([`ExactArgs`]): written out on the command
+/// line, any of these options is refused with another player.
+const EXACT_HEADING: &str = "Exact player (--player exact only)";
+
+/// The help heading of the network's model (`--model`, `--shipped`): written out on the command
+/// line, either is refused with the exact player or the teacher.
+#[cfg(feature = "learn")]
+const NETWORK_HEADING: &str = "Network and hybrid players (--player network or hybrid only)";
+
 /// Arguments of `search-cli mines play`.
 #[derive(Debug, Args)]
-#[expect(clippy::struct_excessive_bools, reason = "independent command-line switches")]
 pub struct PlayArgs {
     /// beginner, intermediate, expert, or a custom board `WxH/M` (e.g. `30x16/99`).
     #[arg(long, default_value = "expert")]
@@ -122,23 +131,39 @@ pub struct PlayArgs {
     /// profiler runs its own exact analysis before every click that may be a guess.
     #[arg(long)]
     guess_profile: bool,
-    /// Exact player: no endgame search.
+    /// The exact player's tuning, under its own help heading. `next_help_heading` carries on
+    /// to the fields below, so an option shared by the players goes above this one (a test
+    /// fails otherwise).
+    #[command(flatten, next_help_heading = EXACT_HEADING)]
+    exact: ExactArgs,
+    /// Network and hybrid players: which network.
+    #[cfg(feature = "learn")]
+    #[command(flatten, next_help_heading = NETWORK_HEADING)]
+    model: super::mines_learn::ModelArgs,
+}
+
+/// The exact player's tuning in `search-cli mines play`: the only arguments
+/// [`exact_options`] reads, all under [`EXACT_HEADING`], so refused with another player.
+#[derive(Debug, Args)]
+#[expect(clippy::struct_excessive_bools, reason = "independent command-line switches")]
+struct ExactArgs {
+    /// No endgame search.
     #[arg(long)]
     no_endgame: bool,
-    /// Exact player: the endgame search runs at or below this many layouts [default: 4096;
+    /// The endgame search runs at or below this many layouts [default: 4096;
     /// 256 with --fast].
     #[arg(long)]
     endgame_layouts: Option<usize>,
-    /// Exact player: above --endgame-layouts and up to this many layouts, the endgame search
+    /// Above --endgame-layouts and up to this many layouts, the endgame search
     /// tries only the --restricted-candidates safest guesses in every set below its root
     /// (0: never) [default: 32768; 0 with --fast].
     #[arg(long)]
     restricted_layouts: Option<usize>,
-    /// Exact player: guesses the restricted endgame search tries per set below its root
+    /// Guesses the restricted endgame search tries per set below its root
     /// [default: 3].
     #[arg(long)]
     restricted_candidates: Option<usize>,
-    /// Exact player: start from the faster player that was the default before `mines9`
+    /// Start from the faster player that was the default before `mines9`
     /// (without D. N. Hill's further parts: a smaller endgame search, no isolated regions,
     /// --hill-off-edge, --hill-enablers, --living-safe, chain 50/50s, or the rules of his Java
     /// solver that the default has since `mines11`: --defer-small-areas, --living-cut-off,
@@ -147,235 +172,231 @@ pub struct PlayArgs {
     /// there (on `mines9`). The other flags still change single parts.
     #[arg(long, conflicts_with = "hill_like")]
     fast: bool,
-    /// Exact player: the default player (Hill's further parts on). Accepted so that the
+    /// The default player (Hill's further parts on). Accepted so that the
     /// commands written before `mines9`, when it was not the default, still run.
     #[arg(long)]
     hill_like: bool,
-    /// Exact player: do not take forced 50/50s early.
+    /// Do not take forced 50/50s early.
     #[arg(long)]
     no_fifty_fifty: bool,
-    /// Exact player: look for forced 50/50s on the view alone (not with the certain mines
+    /// Look for forced 50/50s on the view alone (not with the certain mines
     /// taken as flags).
     #[arg(long)]
     plain_fifty_fifty: bool,
-    /// Exact player: guess the safest cell instead of scoring secondary safety.
+    /// Guess the safest cell instead of scoring secondary safety.
     #[arg(long)]
     no_secondary_safety: bool,
-    /// Exact player: first click in the top-left corner whatever the rule.
+    /// First click in the top-left corner whatever the rule.
     #[arg(long)]
     corner_first_click: bool,
-    /// Exact player: the endgame search gives up after this many distinct layout sets
+    /// The endgame search gives up after this many distinct layout sets
     /// [default: 300000; 20000 with --fast].
     #[arg(long)]
     endgame_nodes: Option<u64>,
-    /// Exact player: guess candidates need at least this fraction of the best safety (in
+    /// Guess candidates need at least this fraction of the best safety (in
     /// (0, 1]).
     #[arg(long, default_value_t = GuessOptions::default().cut_off, value_parser = cut_off)]
     guess_cut_off: f64,
-    /// Exact player: at most this many frontier cells are scored for a guess (the safest)
+    /// At most this many frontier cells are scored for a guess (the safest)
     /// [default: 100; 10 with --fast].
     #[arg(long)]
     guess_frontier: Option<usize>,
-    /// Exact player: at most this many interior cells are scored for a guess.
+    /// At most this many interior cells are scored for a guess.
     #[arg(long, default_value_t = GuessOptions::default().max_interior)]
     guess_interior: usize,
-    /// Exact player: the weight of progress (the chance a guess leaves a safe cell) in its score
+    /// The weight of progress (the chance a guess leaves a safe cell) in its score
     /// (>= 0).
     #[arg(long, default_value_t = GuessOptions::default().progress_weight, value_parser = weight)]
     progress_weight: f64,
-    /// Exact player: the weight of the size of what a guess opens (Σ P(v) ln(1 + safe cells
+    /// The weight of the size of what a guess opens (Σ P(v) ln(1 + safe cells
     /// after v)) in its score (>= 0; 0: off).
     #[arg(long, default_value_t = GuessOptions::default().opening_weight, value_parser = weight)]
     opening_weight: f64,
-    /// Exact player: the weight of the 50/50 influence (the chance a guess's risk belongs to a
+    /// The weight of the 50/50 influence (the chance a guess's risk belongs to a
     /// 50/50 that could never be avoided): the score is multiplied by
     /// `1 + w · influence / P(safe)` (>= 0; 0: off).
     #[arg(long, default_value_t = GuessOptions::default().influence_weight, value_parser = weight)]
     influence_weight: f64,
-    /// Exact player: value the next click by D. N. Hill's blended safety (the default):
+    /// Value the next click by D. N. Hill's blended safety (the default):
     /// (k · best + second best safety) / (k + 1) with k = --blend-ratio, not by the best
     /// safety alone.
     #[arg(long, overrides_with = "no_blend_second")]
     blend_second: bool,
-    /// Exact player: the weight k of the best next safety in the blend
+    /// The weight k of the best next safety in the blend
     /// `(k · best + second best) / (k + 1)` (> 0).
     #[arg(long, default_value_t = GuessOptions::default().blend_ratio, value_parser = ratio)]
     blend_ratio: f64,
-    /// Exact player: value the next click by its best safety alone (no blend).
+    /// Value the next click by its best safety alone (no blend).
     #[arg(long)]
     no_blend_second: bool,
-    /// Exact player: take a pseudo-50/50 (a cell either safe or half of a 50/50 nothing can
+    /// Take a pseudo-50/50 (a cell either safe or half of a 50/50 nothing can
     /// ever break) at once, before guessing (the default).
     #[arg(long, overrides_with = "no_pseudo_fifty_fifty")]
     pseudo_fifty_fifty: bool,
-    /// Exact player: do not look for pseudo-50/50s.
+    /// Do not look for pseudo-50/50s.
     #[arg(long)]
     no_pseudo_fifty_fifty: bool,
-    /// Exact player: never guess a dead cell (one that can show only one number) while a
+    /// Never guess a dead cell (one that can show only one number) while a
     /// living candidate exists (the default).
     #[arg(long, overrides_with = "no_avoid_dead")]
     avoid_dead: bool,
-    /// Exact player: dead cells are guessed like any other.
+    /// Dead cells are guessed like any other.
     #[arg(long)]
     no_avoid_dead: bool,
-    /// Exact player: value the next click by the best living safety (cells whose number is
+    /// Value the next click by the best living safety (cells whose number is
     /// already known do not count, certainly safe cells count as 1).
     #[arg(long, overrides_with = "no_living_next")]
     living_next: bool,
-    /// Exact player: value the next click by the best safety of any cell.
+    /// Value the next click by the best safety of any cell.
     #[arg(long)]
     no_living_next: bool,
-    /// Exact player: play a cell that dominates the chosen guess (safe whenever the guess is,
+    /// Play a cell that dominates the chosen guess (safe whenever the guess is,
     /// and strictly safer) instead.
     #[arg(long, overrides_with = "no_dominated")]
     dominated: bool,
-    /// Exact player: no dominated-guess replacement.
+    /// No dominated-guess replacement.
     #[arg(long)]
     no_dominated: bool,
-    /// Exact player: add the influence of 50/50s a guess is the last missing enabler of.
+    /// Add the influence of 50/50s a guess is the last missing enabler of.
     #[arg(long, overrides_with = "no_enabler_influence")]
     enabler_influence: bool,
-    /// Exact player: no enabler influence.
+    /// No enabler influence.
     #[arg(long)]
     no_enabler_influence: bool,
-    /// Exact player: also score cells whose safety plus 50/50 influence reaches the cut-off.
+    /// Also score cells whose safety plus 50/50 influence reaches the cut-off.
     #[arg(long, overrides_with = "no_influenced_candidates")]
     influenced_candidates: bool,
-    /// Exact player: candidates by safety alone.
+    /// Candidates by safety alone.
     #[arg(long)]
     no_influenced_candidates: bool,
-    /// Exact player: compare the best guesses (within `--look-ahead-margin` of the best
+    /// Compare the best guesses (within `--look-ahead-margin` of the best
     /// value, at most `--look-ahead-top`) by the chance to survive them and the next two
     /// guesses.
     #[arg(long, overrides_with = "no_look_ahead")]
     look_ahead: bool,
-    /// Exact player: no third-click look-ahead.
+    /// No third-click look-ahead.
     #[arg(long)]
     no_look_ahead: bool,
-    /// Exact player: candidates within this fraction of the best value are compared by the
+    /// Candidates within this fraction of the best value are compared by the
     /// look-ahead (in [0, 1]).
     #[arg(long, default_value_t = GuessOptions::default().look_ahead_margin, value_parser = fraction)]
     look_ahead_margin: f64,
-    /// Exact player: at most this many candidates are compared by the look-ahead.
+    /// At most this many candidates are compared by the look-ahead.
     #[arg(long, default_value_t = GuessOptions::default().look_ahead_top)]
     look_ahead_top: usize,
-    /// Exact player: take chain 50/50s at once (D. N. Hill's chains of links: cells that
+    /// Take chain 50/50s at once (D. N. Hill's chains of links: cells that
     /// take one of two patterns in every layout, which nothing can ever tell apart; on by
     /// default since `mines10`, off with --fast).
     #[arg(long, overrides_with = "no_chain_fifty_fifty")]
     chain_fifty_fifty: bool,
-    /// Exact player: no chain 50/50s.
+    /// No chain 50/50s.
     #[arg(long)]
     no_chain_fifty_fifty: bool,
-    /// Exact player: open the best cell of a forced or chain 50/50 by the guess's value
+    /// Open the best cell of a forced or chain 50/50 by the guess's value
     /// (D. N. Hill's tie-break), not the first in row-major order.
     #[arg(long, overrides_with = "no_fifty_fifty_tie_break")]
     fifty_fifty_tie_break: bool,
-    /// Exact player: open a 50/50's first cell in row-major order.
+    /// Open a 50/50's first cell in row-major order.
     #[arg(long)]
     no_fifty_fifty_tie_break: bool,
-    /// Exact player: play an isolated region (uncertain cells no other click can inform)
+    /// Play an isolated region (uncertain cells no other click can inform)
     /// first, by the exact search over its own layouts.
     #[arg(long, overrides_with = "no_isolated_regions")]
     isolated_regions: bool,
-    /// Exact player: no isolated-region search.
+    /// No isolated-region search.
     #[arg(long)]
     no_isolated_regions: bool,
-    /// Exact player: interior candidates as D. N. Hill chooses them (when their safety is
+    /// Interior candidates as D. N. Hill chooses them (when their safety is
     /// above 0.95 × the best: all if fewer than 30, else those two steps from a number and
     /// those with two or three covered neighbours).
     #[arg(long, overrides_with = "no_hill_off_edge")]
     hill_off_edge: bool,
-    /// Exact player: interior candidates by `--guess-interior` (fewest covered neighbours).
+    /// Interior candidates by `--guess-interior` (fewest covered neighbours).
     #[arg(long)]
     no_hill_off_edge: bool,
-    /// Exact player: defer guesses in small enclosed areas (fewer than 8 covered cells) while
+    /// Defer guesses in small enclosed areas (fewer than 8 covered cells) while
     /// a candidate in a larger area exists.
     #[arg(long, overrides_with = "no_defer_small_areas")]
     defer_small_areas: bool,
-    /// Exact player: no deferral of small areas.
+    /// No deferral of small areas.
     #[arg(long)]
     no_defer_small_areas: bool,
-    /// Exact player: pick the interior candidates by their chance to open a region (product
+    /// Pick the interior candidates by their chance to open a region (product
     /// of 1 − P(mine) over their covered neighbours) instead of by fewest covered neighbours.
     #[arg(long, overrides_with = "no_interior_by_opening")]
     interior_by_opening: bool,
-    /// Exact player: interior candidates by fewest covered neighbours.
+    /// Interior candidates by fewest covered neighbours.
     #[arg(long)]
     no_interior_by_opening: bool,
-    /// Exact player: weigh D. N. Hill's risk hotspots (the one missing enabler of a pair that
+    /// Weigh D. N. Hill's risk hotspots (the one missing enabler of a pair that
     /// is a coin flip now) in the guess (off by default since `mines11`: his Java solver
     /// computes them but does not weigh them).
     #[arg(long, overrides_with = "no_hotspots")]
     hotspots: bool,
-    /// Exact player: no risk hotspots.
+    /// No risk hotspots.
     #[arg(long)]
     no_hotspots: bool,
-    /// Exact player: long-term risk as D. N. Hill's JavaScript solver weighs it (enablers of
+    /// Long-term risk as D. N. Hill's JavaScript solver weighs it (enablers of
     /// pairs and 2x2 boxes counted, and the cells their influence lifts over the cut-off
     /// scored as candidates).
     #[arg(long, overrides_with = "no_hill_enablers")]
     hill_enablers: bool,
-    /// Exact player: the default long-term risk.
+    /// The default long-term risk.
     #[arg(long)]
     no_hill_enablers: bool,
-    /// Exact player: value the next click among living cells only, certainly safe ones
+    /// Value the next click among living cells only, certainly safe ones
     /// included only when living (a dead safe cell tells nothing).
     #[arg(long, overrides_with = "no_living_safe")]
     living_safe: bool,
-    /// Exact player: a certainly safe next click counts as 1 even when dead.
+    /// A certainly safe next click counts as 1 even when dead.
     #[arg(long)]
     no_living_safe: bool,
-    /// Exact player: when one living cell is strictly the safest after every number the
+    /// When one living cell is strictly the safest after every number the
     /// chosen guess can show, and it is a candidate and safer now, open it instead (D. N.
     /// Hill's dominating tile).
     #[arg(long, overrides_with = "no_hill_dominating")]
     hill_dominating: bool,
-    /// Exact player: no dominating-tile swap.
+    /// No dominating-tile swap.
     #[arg(long)]
     no_hill_dominating: bool,
-    /// Exact player (with the JavaScript long-term risk): every cell whose long-term risk is
+    /// With the JavaScript long-term risk: every cell whose long-term risk is
     /// positive joins the candidates, also one already over the cut-off that the candidate
     /// rules left out (D. N. Hill's rule).
     #[arg(long, overrides_with = "no_lift_above_floor")]
     lift_above_floor: bool,
-    /// Exact player: only cells that the long-term risk lifts over the cut-off join.
+    /// Only cells that the long-term risk lifts over the cut-off join.
     #[arg(long)]
     no_lift_above_floor: bool,
-    /// Exact player: the candidates' cut-off is relative to the safest cell that is not
+    /// The candidates' cut-off is relative to the safest cell that is not
     /// dead (D. N. Hill's rule), not to the safest of all.
     #[arg(long, overrides_with = "no_living_cut_off")]
     living_cut_off: bool,
-    /// Exact player: the cut-off is relative to the safest cell of all.
+    /// The cut-off is relative to the safest cell of all.
     #[arg(long)]
     no_living_cut_off: bool,
-    /// Exact player (with the JavaScript long-term risk): the cells that join the candidates
+    /// With the JavaScript long-term risk: the cells that join the candidates
     /// for their long-term risk are those of D. N. Hill's Java solver's narrower sweep
     /// (shapes with at most one enabler still to be a mine), over the cut-off already or not.
     #[arg(long, overrides_with = "no_narrow_lift")]
     narrow_lift: bool,
-    /// Exact player: the full long-term risk lifts cells over the cut-off.
+    /// The full long-term risk lifts cells over the cut-off.
     #[arg(long)]
     no_narrow_lift: bool,
-    /// Exact player: ties in the guess's value are broken by the expected number of living
+    /// Ties in the guess's value are broken by the expected number of living
     /// cells the guess makes certainly safe (D. N. Hill's Java solver).
     #[arg(long, overrides_with = "no_clears_tie_break")]
     clears_tie_break: bool,
-    /// Exact player: the first candidate scored wins a tie.
+    /// The first candidate scored wins a tie.
     #[arg(long)]
     no_clears_tie_break: bool,
-    /// Exact player: how ties between interior candidates with equally many covered
+    /// How ties between interior candidates with equally many covered
     /// neighbours are broken: row-major order, nearest to the revealed cells first, or farthest.
     #[arg(long, value_enum, default_value_t = InteriorOrderArg::from(GuessOptions::default().interior_order))]
     interior_order: InteriorOrderArg,
-    /// Exact player: interior candidates need at least this fraction of the best frontier
+    /// Interior candidates need at least this fraction of the best frontier
     /// safety (in [0, 1]; 0: only `--guess-cut-off`).
     #[arg(long, default_value_t = GuessOptions::default().interior_cut_off, value_parser = fraction)]
     guess_interior_cut_off: f64,
-    /// Network and hybrid players: which network.
-    #[cfg(feature = "learn")]
-    #[command(flatten)]
-    model: super::mines_learn::ModelArgs,
 }
 
 /// `text` as a finite number for which `ok` holds, or a message naming the allowed `range`
@@ -443,7 +464,9 @@ const fn switch(on: bool, off: bool, default: bool) -> bool {
 
 /// The exact player's options the arguments name (every `--x` / `--no-x` pair resolved
 /// against the library's defaults); also echoed in the JSON summary whatever the player.
-fn exact_options(args: &PlayArgs, rule: FirstClick) -> PlayerOptions {
+/// Only [`ExactArgs`] and the first-click rule go in, so every argument the exact player reads
+/// is under [`EXACT_HEADING`].
+fn exact_options(args: &ExactArgs, rule: FirstClick) -> PlayerOptions {
     let mut options = if args.fast {
         PlayerOptions::fast(rule)
     } else {
@@ -537,7 +560,7 @@ fn player_kind(args: &PlayArgs, rule: FirstClick) -> PlayerKind {
         // (`par_run_trial_with`); the trial only carries the settings, seed and game count.
         #[cfg(feature = "learn")]
         PlayerArg::Network | PlayerArg::Hybrid => PlayerKind::Teacher,
-        PlayerArg::Exact => PlayerKind::Exact(exact_options(args, rule)),
+        PlayerArg::Exact => PlayerKind::Exact(exact_options(&args.exact, rule)),
     }
 }
 
@@ -554,7 +577,7 @@ fn model_name(_: &PlayArgs) -> Option<String> {
 fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json::Value {
     let ci = s.ci95();
     let dims = trial.settings.dims();
-    let options = exact_options(args, trial.settings.first_click());
+    let options = exact_options(&args.exact, trial.settings.first_click());
     let guess = &options.guess;
     let mut summary = serde_json::json!({
         "board": format!("{}x{}/{}", dims.width().0, dims.height().0, trial.settings.mines()),
@@ -568,7 +591,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "ci95_high": ci.high,
         "games_per_second": s.games_per_second(),
         "seconds": s.elapsed.as_secs_f64(),
-        "endgame": !args.no_endgame && args.player == PlayerArg::Exact,
+        "endgame": !args.exact.no_endgame && args.player == PlayerArg::Exact,
         "model": model_name(args),
         "endgame_layouts": options.endgame_layouts,
         "fifty_fifty": options.forced_fifty_fifty,
@@ -612,7 +635,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
     summary["clears_tie_break"] = serde_json::json!(guess.clears_tie_break);
     summary["restricted_layouts"] = serde_json::json!(options.restricted_layouts);
     summary["restricted_candidates"] = serde_json::json!(options.restricted_candidates);
-    summary["fast"] = serde_json::json!(args.fast);
+    summary["fast"] = serde_json::json!(args.exact.fast);
     summary["fifty_fifty_tie_break"] = serde_json::json!(options.fifty_fifty_tie_break);
     summary
 }
@@ -717,107 +740,43 @@ fn write_profile(out: &mut impl Write, profile: &GuessProfile, games: u64) -> st
     )
 }
 
-/// The first flag of the exact player's tuning the arguments give (`--x` or `--no-x`, or a
-/// value other than its default), for players it would not change.
-fn exact_flag_given(args: &PlayArgs) -> Option<&'static str> {
-    let default = GuessOptions::default();
-    let given = [
-        ("no-endgame", args.no_endgame),
-        ("endgame-layouts", args.endgame_layouts.is_some()),
-        ("restricted-layouts", args.restricted_layouts.is_some()),
-        ("restricted-candidates", args.restricted_candidates.is_some()),
-        ("fast", args.fast),
-        ("hill-like", args.hill_like),
-        ("no-fifty-fifty", args.no_fifty_fifty),
-        ("plain-fifty-fifty", args.plain_fifty_fifty),
-        ("no-secondary-safety", args.no_secondary_safety),
-        ("corner-first-click", args.corner_first_click),
-        ("endgame-nodes", args.endgame_nodes.is_some()),
-        (
-            "guess-cut-off",
-            args.guess_cut_off.to_bits() != default.cut_off.to_bits(),
-        ),
-        ("guess-frontier", args.guess_frontier.is_some()),
-        ("guess-interior", args.guess_interior != default.max_interior),
-        (
-            "progress-weight",
-            args.progress_weight.to_bits() != default.progress_weight.to_bits(),
-        ),
-        (
-            "opening-weight",
-            args.opening_weight.to_bits() != default.opening_weight.to_bits(),
-        ),
-        (
-            "influence-weight",
-            args.influence_weight.to_bits() != default.influence_weight.to_bits(),
-        ),
-        ("blend-second", args.blend_second),
-        (
-            "blend-ratio",
-            args.blend_ratio.to_bits() != default.blend_ratio.to_bits(),
-        ),
-        ("no-blend-second", args.no_blend_second),
-        ("pseudo-fifty-fifty", args.pseudo_fifty_fifty),
-        ("no-pseudo-fifty-fifty", args.no_pseudo_fifty_fifty),
-        ("avoid-dead", args.avoid_dead),
-        ("no-avoid-dead", args.no_avoid_dead),
-        ("living-next", args.living_next),
-        ("no-living-next", args.no_living_next),
-        ("dominated", args.dominated),
-        ("no-dominated", args.no_dominated),
-        ("enabler-influence", args.enabler_influence),
-        ("no-enabler-influence", args.no_enabler_influence),
-        ("influenced-candidates", args.influenced_candidates),
-        ("no-influenced-candidates", args.no_influenced_candidates),
-        ("look-ahead", args.look_ahead),
-        ("no-look-ahead", args.no_look_ahead),
-        (
-            "look-ahead-margin",
-            args.look_ahead_margin.to_bits() != default.look_ahead_margin.to_bits(),
-        ),
-        ("look-ahead-top", args.look_ahead_top != default.look_ahead_top),
-        ("chain-fifty-fifty", args.chain_fifty_fifty),
-        ("no-chain-fifty-fifty", args.no_chain_fifty_fifty),
-        ("fifty-fifty-tie-break", args.fifty_fifty_tie_break),
-        ("no-fifty-fifty-tie-break", args.no_fifty_fifty_tie_break),
-        ("isolated-regions", args.isolated_regions),
-        ("no-isolated-regions", args.no_isolated_regions),
-        ("hill-off-edge", args.hill_off_edge),
-        ("no-hill-off-edge", args.no_hill_off_edge),
-        ("defer-small-areas", args.defer_small_areas),
-        ("no-defer-small-areas", args.no_defer_small_areas),
-        ("interior-by-opening", args.interior_by_opening),
-        ("no-interior-by-opening", args.no_interior_by_opening),
-        ("hotspots", args.hotspots),
-        ("no-hotspots", args.no_hotspots),
-        ("hill-enablers", args.hill_enablers),
-        ("no-hill-enablers", args.no_hill_enablers),
-        ("living-safe", args.living_safe),
-        ("no-living-safe", args.no_living_safe),
-        ("hill-dominating", args.hill_dominating),
-        ("no-hill-dominating", args.no_hill_dominating),
-        ("lift-above-floor", args.lift_above_floor),
-        ("no-lift-above-floor", args.no_lift_above_floor),
-        ("living-cut-off", args.living_cut_off),
-        ("no-living-cut-off", args.no_living_cut_off),
-        ("narrow-lift", args.narrow_lift),
-        ("no-narrow-lift", args.no_narrow_lift),
-        ("clears-tie-break", args.clears_tie_break),
-        ("no-clears-tie-break", args.no_clears_tie_break),
-        (
-            "interior-order",
-            args.interior_order != InteriorOrderArg::from(default.interior_order),
-        ),
-        (
-            "guess-interior-cut-off",
-            args.guess_interior_cut_off.to_bits() != default.interior_cut_off.to_bits(),
-        ),
-    ];
-    given.into_iter().find(|&(_, given)| given).map(|(flag, _)| flag)
+/// Refuse the options of a player other than the one that plays: the exact player's tuning
+/// with `--player teacher` (or `network`, `hybrid`), the network's model with `--player exact`
+/// or `teacher`. An option counts when it is written out on the command line, even at its
+/// default value; `matches` are those of `mines play` itself.
+fn check_player_options(args: &PlayArgs, matches: &ArgMatches) -> Result<(), CommandError> {
+    let command = PlayArgs::augment_args(clap::Command::new("play"));
+    // The long name of the first option under `heading` written out on the command line.
+    let given = |heading: &str| {
+        command
+            .get_arguments()
+            .filter(|arg| arg.get_help_heading() == Some(heading))
+            .find(|arg| matches.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine))
+            .map(|arg| arg.get_long().unwrap_or_else(|| arg.get_id().as_str()).to_string())
+    };
+    if args.player != PlayerArg::Exact
+        && let Some(flag) = given(EXACT_HEADING)
+    {
+        return Err(CommandError::Usage(format!(
+            "--{flag} tunes the exact player: it does not work with --player {}",
+            args.player.name()
+        )));
+    }
+    #[cfg(feature = "learn")]
+    if !matches!(args.player, PlayerArg::Network | PlayerArg::Hybrid)
+        && let Some(flag) = given(NETWORK_HEADING)
+    {
+        return Err(CommandError::Usage(format!(
+            "--{flag} works with --player network or hybrid, not --player {}",
+            args.player.name()
+        )));
+    }
+    Ok(())
 }
 
-/// Run `search-cli mines play`.
-pub fn play(args: &PlayArgs) -> CommandResult {
+/// Run `search-cli mines play`; `matches` are the command line's matches of `mines play`
+/// (which options were written out).
+pub fn play(args: &PlayArgs, matches: &ArgMatches) -> CommandResult {
     let rule = FirstClick::from(args.first_click);
     let settings = parse_board(&args.preset, rule)?;
     let trial = Trial {
@@ -832,21 +791,7 @@ pub fn play(args: &PlayArgs) -> CommandResult {
             "--guess-profile works with --player exact or teacher".to_string(),
         ));
     }
-    if args.player != PlayerArg::Exact
-        && let Some(flag) = exact_flag_given(args)
-    {
-        return Err(CommandError::Usage(format!(
-            "--{flag} tunes the exact player: it does not work with --player {}",
-            args.player.name()
-        )));
-    }
-    #[cfg(feature = "learn")]
-    if args.model.file_given() && !matches!(args.player, PlayerArg::Network | PlayerArg::Hybrid) {
-        return Err(CommandError::Usage(format!(
-            "--model works with --player network or hybrid, not --player {}",
-            args.player.name()
-        )));
-    }
+    check_player_options(args, matches)?;
     let progress = Progress::new("games", Some(args.games));
     let (summary, profile) = run_games(args, &trial, &progress)?;
     progress.finish();
@@ -941,7 +886,175 @@ fn demo_line(out: &mut impl Write, name: &str, s: &TrialSummary) -> std::io::Res
 
 #[cfg(test)]
 mod tests {
+    use clap::{Arg, Command, FromArgMatches};
+
     use super::*;
+
+    /// `mines play`'s command, as `search-cli` builds it.
+    fn play_command() -> Command {
+        PlayArgs::augment_args(Command::new("play"))
+    }
+
+    /// `mines play ARGV` parsed as `main` parses it: the arguments and their matches.
+    fn parse(argv: &[String]) -> (PlayArgs, ArgMatches) {
+        let matches = play_command()
+            .try_get_matches_from(std::iter::once("play".to_string()).chain(argv.iter().cloned()))
+            .unwrap_or_else(|e| panic!("{argv:?}: {e}"));
+        let args = PlayArgs::from_arg_matches(&matches).unwrap_or_else(|e| panic!("{argv:?}: {e}"));
+        (args, matches)
+    }
+
+    /// The ids of the arguments of `command` under `heading`.
+    fn ids_under(command: &Command, heading: Option<&str>) -> Vec<String> {
+        command
+            .get_arguments()
+            .filter(|arg| arg.get_help_heading() == heading)
+            .map(|arg| arg.get_id().to_string())
+            .collect()
+    }
+
+    /// `arg` written out on the command line: `--x`, or `--x VALUE` with its default value (so
+    /// that giving it changes nothing but the value's source), else its first possible value,
+    /// else 1.
+    fn written_out(arg: &Arg) -> Vec<String> {
+        let flag = format!("--{}", arg.get_long().expect("every option of `mines play` is long"));
+        if !arg.get_action().takes_values() {
+            return vec![flag];
+        }
+        let value = arg
+            .get_default_values()
+            .first()
+            .map(|v| v.to_str().expect("UTF-8").to_string())
+            .or_else(|| arg.get_possible_values().first().map(|v| v.get_name().to_string()))
+            .unwrap_or_else(|| "1".to_string());
+        vec![flag, value]
+    }
+
+    /// The options of `mines play` under `heading`, each written out.
+    fn written_under(heading: &str) -> Vec<(String, Vec<String>)> {
+        play_command()
+            .get_arguments()
+            .filter(|arg| arg.get_help_heading() == Some(heading))
+            .map(|arg| (arg.get_long().unwrap().to_string(), written_out(arg)))
+            .collect()
+    }
+
+    #[test]
+    fn the_exact_heading_holds_exactly_the_arguments_the_exact_player_reads() {
+        // `exact_options` reads `ExactArgs` alone (and the first-click rule, which every
+        // player uses): its arguments, and no other, must be under the heading.
+        let exact = ExactArgs::augment_args(Command::new("exact"));
+        let all: Vec<String> = exact.get_arguments().map(|arg| arg.get_id().to_string()).collect();
+        assert!(all.len() >= 60, "{all:?}");
+        assert_eq!(ids_under(&play_command(), Some(EXACT_HEADING)), all);
+        #[cfg(feature = "learn")]
+        {
+            let model = super::super::mines_learn::ModelArgs::augment_args(Command::new("model"));
+            let all: Vec<String> = model.get_arguments().map(|arg| arg.get_id().to_string()).collect();
+            assert_eq!(ids_under(&play_command(), Some(NETWORK_HEADING)), all);
+        }
+        // What no heading holds is shared by the players.
+        let shared = ids_under(&play_command(), None);
+        for id in [
+            "preset",
+            "games",
+            "seed",
+            "first_click",
+            "player",
+            "threads",
+            "json",
+            "records",
+        ] {
+            assert!(shared.iter().any(|s| s == id), "{id}: {shared:?}");
+        }
+    }
+
+    #[test]
+    fn every_exact_option_is_refused_with_every_other_player_even_at_its_default() {
+        let options = written_under(EXACT_HEADING);
+        assert!(!options.is_empty());
+        for player in PlayerArg::value_variants().iter().filter(|&&p| p != PlayerArg::Exact) {
+            for (long, written) in &options {
+                let argv = [vec!["--player".to_string(), player.name().to_string()], written.clone()].concat();
+                let (args, matches) = parse(&argv);
+                let err = check_player_options(&args, &matches).expect_err(&format!("{argv:?} is refused"));
+                assert_eq!(
+                    err.to_string(),
+                    format!(
+                        "--{long} tunes the exact player: it does not work with --player {}",
+                        player.name()
+                    ),
+                    "{argv:?}"
+                );
+            }
+        }
+        // Of an `--x` / `--no-x` pair given both, the last wins and is named.
+        let argv = ["--player", "teacher", "--blend-second", "--no-blend-second"].map(String::from);
+        let (args, matches) = parse(&argv);
+        let err = check_player_options(&args, &matches).unwrap_err().to_string();
+        assert!(err.starts_with("--no-blend-second tunes the exact player"), "{err}");
+        // Nothing written out: the defaults do not count.
+        let (args, matches) = parse(&["--player", "teacher"].map(String::from));
+        assert!(check_player_options(&args, &matches).is_ok());
+    }
+
+    #[cfg(feature = "learn")]
+    #[test]
+    fn the_network_options_are_refused_with_the_exact_player_and_the_teacher() {
+        let options = written_under(NETWORK_HEADING);
+        assert_eq!(options.len(), 2, "--model and --shipped");
+        for player in PlayerArg::value_variants() {
+            for (long, written) in &options {
+                let argv = [vec!["--player".to_string(), player.name().to_string()], written.clone()].concat();
+                let (args, matches) = parse(&argv);
+                let result = check_player_options(&args, &matches);
+                if matches!(player, PlayerArg::Network | PlayerArg::Hybrid) {
+                    assert!(result.is_ok(), "{argv:?}");
+                } else {
+                    assert_eq!(
+                        result.unwrap_err().to_string(),
+                        format!(
+                            "--{long} works with --player network or hybrid, not --player {}",
+                            player.name()
+                        ),
+                        "{argv:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_exact_option_at_once_goes_with_the_exact_player_and_plays() {
+        let mut command = play_command();
+        command.build();
+        let mut argv = vec!["--player".to_string(), "exact".to_string()];
+        let mut taken: Vec<&Arg> = Vec::new();
+        for arg in command
+            .get_arguments()
+            .filter(|arg| arg.get_help_heading() == Some(EXACT_HEADING))
+        {
+            // `--fast` and `--hill-like` do not go together: the first of such a pair is taken
+            // (a conflict is declared on one of the two).
+            let conflicts = |a: &Arg, b: &Arg| command.get_arg_conflicts_with(a).contains(&b);
+            if taken.iter().any(|&t| conflicts(arg, t) || conflicts(t, arg)) {
+                continue;
+            }
+            taken.push(arg);
+            argv.extend(written_out(arg));
+        }
+        assert!(taken.len() >= 60, "{argv:?}");
+        let (args, matches) = parse(&argv);
+        assert!(check_player_options(&args, &matches).is_ok());
+        let rule = FirstClick::Safe;
+        let trial = Trial {
+            settings: Preset::Beginner.settings(rule),
+            seed: 0,
+            games: 2,
+            player: player_kind(&args, rule),
+        };
+        assert_eq!(par_run_trial(&trial, 1, || {}).unwrap().games, 2);
+    }
 
     #[test]
     fn boards_parse_and_bad_ones_are_named() {
