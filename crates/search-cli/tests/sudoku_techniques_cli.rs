@@ -110,7 +110,11 @@ fn explain_answers_an_error_for_a_puzzle_with_no_or_several_solutions() {
         "{out}"
     );
     assert_eq!(lines[1], "error: line 2: the puzzle has no solution", "{out}");
-    assert_eq!(lines[lines.len() - 2], format!("solved: {SOLUTION}"), "the good line is still explained");
+    assert_eq!(
+        lines[lines.len() - 2],
+        format!("solved: {SOLUTION}"),
+        "the good line is still explained"
+    );
 }
 
 #[test]
@@ -123,8 +127,14 @@ fn levels_names_the_file_line_of_a_bad_puzzle_and_prints_no_table() {
     let output = common::run(&["sudoku", "levels", &path], "");
     std::fs::remove_dir_all(&dir).ok();
     assert!(!output.status.success());
-    assert!(output.stdout.is_empty(), "no table is started before the files are read");
+    assert!(
+        output.stdout.is_empty(),
+        "no table is started before the files are read"
+    );
     let err = String::from_utf8_lossy(&output.stderr);
     assert_eq!(err.matches("error:").count(), 1, "{err}");
-    assert!(err.contains("puzzles.txt: line 4: invalid character 'x' at column 3"), "{err}");
+    assert!(
+        err.contains("puzzles.txt: line 4: invalid character 'x' at column 3"),
+        "{err}"
+    );
 }

@@ -196,7 +196,10 @@ pub fn run(args: &MinesArgs, matches: &clap::ArgMatches) -> CommandResult {
         MinesCommand::Dataset(a) => dataset(a),
         MinesCommand::Show(a) => show(a),
         MinesCommand::Play(a) => {
-            let (_, play) = matches.subcommand().expect("clap matched `mines play`");
+            // clap matched `mines play`, so its matches are there.
+            let Some((_, play)) = matches.subcommand() else {
+                return Err(CommandError::Usage("mines play: no command-line matches".to_string()));
+            };
             super::mines_play::play(a, play)
         }
         MinesCommand::Boards(a) => super::mines_boards::boards(a),
