@@ -156,3 +156,73 @@ fn a_budget_stops_one_puzzle_and_the_others_are_answered() {
     assert!(ok);
     assert_eq!(out.trim_end(), SOLUTION);
 }
+
+#[test]
+fn generate_budgets_stop_one_puzzle_and_the_others_are_unchanged() {
+    let args = ["sudoku", "generate", "--count", "6", "--seed", "9", "--minimal"];
+    let (plain, ok) = run(&args, "");
+    assert!(ok);
+    // A minimal 9×9 puzzle takes 200 to 300 nodes: with 250, puzzles 3 and 4 run out.
+    let budgeted = [&args[..], &["--max-nodes", "250"]].concat();
+    let (out, ok) = run(&budgeted, "");
+    assert!(!ok, "a stopped puzzle makes the exit status 1");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    for (i, (line, reference)) in lines.iter().zip(plain.lines()).enumerate() {
+        if i == 2 || i == 3 {
+            assert_eq!(
+                *line,
+                format!("error: puzzle {}: stopped (node limit reached) after 250 nodes", i + 1)
+            );
+        } else {
+            assert_eq!(line, &reference, "a finished puzzle is the unbudgeted one");
+        }
+    }
+    let threaded = [&budgeted[..], &["--threads", "2"]].concat();
+    assert_eq!(run(&threaded, "").0, out);
+    // Ample budgets change nothing.
+    let ample = [&args[..], &["--max-nodes", "1000000", "--max-seconds", "600"]].concat();
+    assert_eq!(run(&ample, ""), (plain, true));
+    // A bad --max-seconds is a usage error before any puzzle.
+    let out = common::run(&["sudoku", "generate", "--max-seconds=-1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("error: --max-seconds -1: "), "{err}");
+}
+
+#[test]
+fn generate_25_by_25_with_a_node_budget_answers_at_once() {
+    // Unbudgeted, a 25×25 puzzle takes minutes; 1,000 nodes run out in a fraction of a second.
+    let start = std::time::Instant::now();
+    let (out, ok) = run(
+        &[
+            "sudoku",
+            "generate",
+            "--box-size",
+            "5",
+            "--count",
+            "2",
+            "--max-nodes",
+            "1000",
+        ],
+        "",
+    );
+    assert!(!ok);
+    assert_eq!(
+        out,
+        "error: puzzle 1: stopped (node limit reached) after 1000 nodes\n\
+         error: puzzle 2: stopped (node limit reached) after 1000 nodes\n"
+    );
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(60),
+        "{:?}",
+        start.elapsed()
+    );
+    let (out, ok) = run(&["sudoku", "generate", "--box-size", "5", "--max-seconds", "0.2"], "");
+    assert!(!ok);
+    assert!(
+        out.starts_with("error: puzzle 1: stopped (deadline passed) after "),
+        "{out}"
+    );
+}

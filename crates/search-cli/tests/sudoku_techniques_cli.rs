@@ -138,3 +138,34 @@ fn levels_names_the_file_line_of_a_bad_puzzle_and_prints_no_table() {
         "{err}"
     );
 }
+
+#[test]
+fn generate_with_a_grade_names_the_puzzle_it_gives_up_on() {
+    let args = [
+        "sudoku",
+        "generate",
+        "--minimal",
+        "--grade",
+        "extreme",
+        "--count",
+        "2",
+        "--seed",
+        "1",
+        "--attempts",
+        "3",
+    ];
+    let (out, ok) = run(&args, "");
+    assert!(!ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "error: puzzle 1: no extreme puzzle in 3 attempts");
+    assert_eq!(lines[1].len(), 81);
+    // A node budget covers every attempt of the line together.
+    let (out, ok) = run(&[&args[..], &["--max-nodes", "500"]].concat(), "");
+    assert!(!ok);
+    assert!(
+        out.lines()
+            .all(|l| l.ends_with(": stopped (node limit reached) after 500 nodes")),
+        "{out}"
+    );
+}

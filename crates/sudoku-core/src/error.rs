@@ -97,3 +97,22 @@ pub enum ParseError {
     #[error(transparent)]
     Layout(#[from] LayoutError),
 }
+
+/// Why a budgeted generation
+/// ([`Generator::try_generate_with`](crate::generate::Generator::try_generate_with)) gave no
+/// puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// The caller's [`Budget`](search_core::Budget) ran out before the puzzle was finished. No
+    /// puzzle is returned: the half-reduced grid would be unique, but it is neither down to
+    /// the target nor minimal, and not the puzzle of the seed.
+    #[error("stopped ({reason}) after {nodes} nodes")]
+    Stopped {
+        /// What ran out: the node limit, the deadline, or the cancellation flag.
+        reason: search_core::StopReason,
+        /// Nodes searched by this generation until it stopped: the solution grid and every
+        /// uniqueness check together (never more than the budget's node limit).
+        nodes: u64,
+    },
+}

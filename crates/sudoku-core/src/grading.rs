@@ -30,8 +30,9 @@ use std::str::FromStr;
 use rand_chacha::ChaCha8Rng;
 use search_core::{Budget, count_solutions};
 
+use crate::error::GenerateError;
 use crate::explain::{LogicalSolver, Outcome, Settings};
-use crate::generate::Generator;
+use crate::generate::{Account, Generator};
 use crate::grid::Grid;
 use crate::pipeline::TechniqueProblem;
 use crate::solver::Solver;
@@ -242,4 +243,41 @@ pub fn generate_graded(generator: &Generator, target: Difficulty, rng: &mut ChaC
         let puzzle = generator.generate_with(rng);
         (rate_unique(&puzzle).difficulty == target).then_some(puzzle)
     })
+}
+
+/// [`generate_graded`] within `budget`: every attempt's generation (its solution grid and
+/// uniqueness checks) is charged to the one budget, so a node limit bounds the whole search
+/// for the puzzle. Rating is not counted in nodes (it is fast and bounded on its own), but the
+/// deadline and the cancellation flag are looked at before every search of the next attempt.
+/// `Ok(None)` when no attempt rated `target`; a puzzle found is the one [`generate_graded`]
+/// finds from the same `rng`.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use search_core::Budget;
+/// use sudoku_core::{Layout, generate::{GenerateOptions, Generator}, grading::{Difficulty, try_generate_graded}};
+/// let generator = Generator::new(Layout::NINE, GenerateOptions { symmetric: false, minimal: true });
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let tiny = Budget::unlimited().with_node_limit(50);
+/// assert!(try_generate_graded(&generator, Difficulty::Easy, &mut rng, 50, &tiny).is_err());
+/// ```
+///
+/// # Errors
+/// [`GenerateError::Stopped`] when the budget runs out before a puzzle of the grade is found
+/// or the attempts are used up.
+pub fn try_generate_graded(
+    generator: &Generator,
+    target: Difficulty,
+    rng: &mut ChaCha8Rng,
+    attempts: u32,
+    budget: &Budget,
+) -> Result<Option<Grid>, GenerateError> {
+    let mut account = Account::new(budget);
+    for _ in 0..attempts {
+        let puzzle = generator.generate_charged(rng, &mut account)?;
+        if rate_unique(&puzzle).difficulty == target {
+            return Ok(Some(puzzle));
+        }
+    }
+    Ok(None)
 }

@@ -26,6 +26,9 @@
 //! let options = GenerateOptions { symmetric: true, minimal: true };
 //! let puzzle = Generator::new(sudoku_core::Layout::NINE, options).generate(42);
 //! assert!(solver.is_unique(&puzzle).value);
+//! // Within a budget (nodes, deadline, cancellation): the same puzzle, or GenerateError::Stopped.
+//! let budget = sudoku_core::search_core::Budget::unlimited().with_node_limit(1_000_000);
+//! assert_eq!(Generator::new(sudoku_core::Layout::NINE, options).try_generate(42, &budget), Ok(puzzle));
 //! # Ok::<(), sudoku_core::ParseError>(())
 //! ```
 //!
@@ -87,7 +90,7 @@ pub mod techniques;
 pub mod transform;
 
 pub use candidates::{Candidates, DigitSet};
-pub use error::{CellRef, LayoutError, ParseError};
+pub use error::{CellRef, GenerateError, LayoutError, ParseError};
 pub use grid::Grid;
 pub use inference::{Inference, UnknownInference};
 pub use layout::{House, Layout};

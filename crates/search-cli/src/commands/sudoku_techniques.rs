@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use search_core::{Budget, count_solutions};
 use sudoku_core::explain::{LogicalSolver, Outcome, Settings};
 use sudoku_core::generate::Generator;
-use sudoku_core::grading::{Difficulty, generate_graded, rate};
+use sudoku_core::grading::{Difficulty, rate, try_generate_graded};
 use sudoku_core::pipeline::TechniqueProblem;
 use sudoku_core::techniques::Step;
 use sudoku_core::{Candidates, Grid, Layout, Solver, Strategy};
@@ -212,12 +212,23 @@ pub fn rate_command(args: &RateArgs) -> CommandResult {
     Ok(summary.exit_code())
 }
 
-/// One line of `generate --grade`: a puzzle of the grade, or `error: …` after `attempts`.
-pub fn graded_line(generator: &Generator, grade: Difficulty, attempts: u32, rng: &mut ChaCha8Rng) -> String {
-    generate_graded(generator, grade, rng, attempts).map_or_else(
-        || format!("error: no {grade} puzzle in {attempts} attempts"),
-        |g| g.to_line(),
-    )
+/// One line of `generate --grade`: a puzzle of the grade, or the reason for an error line
+/// (no puzzle of the grade in `attempts`, or `budget` ran out over the attempts).
+///
+/// # Errors
+/// The reason, for the caller to print as `error: puzzle I: <reason>`.
+pub fn graded_line(
+    generator: &Generator,
+    grade: Difficulty,
+    attempts: u32,
+    rng: &mut ChaCha8Rng,
+    budget: &Budget,
+) -> Result<String, String> {
+    match try_generate_graded(generator, grade, rng, attempts, budget) {
+        Ok(Some(grid)) => Ok(grid.to_line()),
+        Ok(None) => Err(format!("no {grade} puzzle in {attempts} attempts")),
+        Err(stopped) => Err(stopped.to_string()),
+    }
 }
 
 /// Run `search-cli sudoku levels`: a Markdown table of what each technique level does to
