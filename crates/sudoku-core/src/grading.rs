@@ -119,7 +119,8 @@ impl FromStr for Difficulty {
     }
 }
 
-/// Why a grid cannot be rated.
+/// Why a grid cannot be rated: it is not known to have exactly one solution (also the answer
+/// of [`check_unique`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RateError {
@@ -167,18 +168,40 @@ pub struct Rating {
 /// # Errors
 /// [`RateError`] when the puzzle has no solution, several, or the check gives up.
 pub fn rate(grid: &Grid) -> Result<Rating, RateError> {
+    check_unique(grid, SEARCH_NODES)?;
+    Ok(rate_unique(grid))
+}
+
+/// Check that `grid` has exactly one solution: a count to 2 of at most `max_nodes` nodes (the
+/// check [`rate`] makes, with 2,000,000). Callers that can go on without knowing (as
+/// `search-cli sudoku explain` does, without the uniqueness techniques) tell
+/// [`RateError::TooHard`] from the two answers.
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_core::grading::{RateError, check_unique};
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+/// assert_eq!(check_unique(&puzzle, 1_000), Ok(()));
+/// assert_eq!(check_unique(&puzzle.without(0).without(1).without(4), 1_000), Err(RateError::NotUnique));
+/// assert!(matches!(check_unique(&Grid::empty(puzzle.layout()), 10), Err(RateError::TooHard(_))));
+/// # Ok::<(), sudoku_core::ParseError>(())
+/// ```
+///
+/// # Errors
+/// [`RateError::NoSolution`] or [`RateError::NotUnique`] when the count finished with 0 or 2,
+/// [`RateError::TooHard`] (with the nodes spent) when it did not finish.
+pub fn check_unique(grid: &Grid, max_nodes: u64) -> Result<(), RateError> {
     let check = Solver::new(Strategy::Greedy)
-        .with_budget(Budget::unlimited().with_node_limit(SEARCH_NODES))
+        .with_budget(Budget::unlimited().with_node_limit(max_nodes))
         .count(grid, 2);
     if !check.is_complete() {
         return Err(RateError::TooHard(check.stats.nodes));
     }
     match check.value {
-        0 => return Err(RateError::NoSolution),
-        1 => {}
-        _ => return Err(RateError::NotUnique),
+        0 => Err(RateError::NoSolution),
+        1 => Ok(()),
+        _ => Err(RateError::NotUnique),
     }
-    Ok(rate_unique(grid))
 }
 
 /// Rate `grid`, trusting the caller that it has exactly one solution (the uniqueness

@@ -127,13 +127,7 @@ thread_local! {
 }
 
 /// The answer to one input line of `connect4 solve`.
-fn answer_line(
-    line: &str,
-    mode: Mode,
-    stats: bool,
-    config: SolverConfig,
-    limits: (Option<u64>, Option<f64>),
-) -> Answer {
+fn answer_line(line: &str, mode: Mode, stats: bool, config: SolverConfig, limits: super::Limits) -> Answer {
     let moves = line.split_once(' ').map_or(line, |(moves, _)| moves);
     let position = match Position::parse(moves) {
         Ok(position) => position,
@@ -144,10 +138,7 @@ fn answer_line(
         let solver = slot.get_or_insert_with(|| Solver::with_config(config));
         solver.reset();
         let start = Instant::now();
-        let budget = match super::budget(limits.0, limits.1) {
-            Ok(budget) => budget,
-            Err(e) => return Answer::Error(e.to_string()),
-        };
+        let budget = limits.start();
         let report = solver.solve(&position, mode, &budget);
         let micros = start.elapsed().as_micros();
         if let Some(reason) = report.stopped {
@@ -173,9 +164,8 @@ fn run_solve(args: &SolveArgs) -> CommandResult {
         SolverConfig::default()
     };
     let config = base.with_table_log2(args.table_log2);
-    // Checked once here; each line then gets a budget of its own (the time runs per position).
-    super::budget(args.max_nodes, args.max_seconds)?;
-    let limits = (args.max_nodes, args.max_seconds);
+    // Each line gets a budget of its own from these (the time runs per position).
+    let limits = super::Limits::new(args.max_nodes, args.max_seconds)?;
     let mut out = std::io::stdout().lock();
     let summary = batch::run(input, &mut out, args.threads, "connect4", |line| {
         answer_line(line, mode, args.stats, config, limits)
@@ -308,6 +298,7 @@ pub fn demo(out: &mut impl Write) -> CommandResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::commands::Limits;
 
     #[test]
     fn piped_game_ends_cleanly_and_explains_bad_input() {
@@ -330,7 +321,7 @@ mod tests {
                 Mode::Strong,
                 false,
                 SolverConfig::default().with_table_log2(16),
-                (None, None)
+                Limits::default()
             ),
             Answer::Line("18".into())
         );
@@ -340,32 +331,32 @@ mod tests {
                 Mode::Weak,
                 false,
                 SolverConfig::default().with_table_log2(16),
-                (None, None)
+                Limits::default()
             ),
             Answer::Line("-1".into())
         );
         assert!(
-            matches!(answer_line("48", Mode::Strong, false, SolverConfig::default().with_table_log2(16), (None, None)), Answer::Error(e) if e.contains("not a column"))
+            matches!(answer_line("48", Mode::Strong, false, SolverConfig::default().with_table_log2(16), Limits::default()), Answer::Error(e) if e.contains("not a column"))
         );
         assert!(
-            matches!(answer_line("1111111", Mode::Strong, false, SolverConfig::default().with_table_log2(16), (None, None)), Answer::Error(e) if e.contains("full"))
+            matches!(answer_line("1111111", Mode::Strong, false, SolverConfig::default().with_table_log2(16), Limits::default()), Answer::Error(e) if e.contains("full"))
         );
         assert!(
-            matches!(answer_line("12121213", Mode::Strong, false, SolverConfig::default().with_table_log2(16), (None, None)), Answer::Error(e) if e.contains("after the end"))
+            matches!(answer_line("12121213", Mode::Strong, false, SolverConfig::default().with_table_log2(16), Limits::default()), Answer::Error(e) if e.contains("after the end"))
         );
         match answer_line(
             "4455",
             Mode::Strong,
             true,
             SolverConfig::default().with_table_log2(16),
-            (None, None),
+            Limits::default(),
         ) {
             Answer::Line(l) => assert_eq!(l.split('\t').count(), 3),
             other => panic!("{other:?}"),
         }
         // An early position within 1,000 nodes: stopped, answered with an error, no score.
         assert!(
-            matches!(answer_line("4", Mode::Strong, false, SolverConfig::default().with_table_log2(16), (Some(1000), None)), Answer::Error(e) if e.contains("stopped") && e.contains("no score"))
+            matches!(answer_line("4", Mode::Strong, false, SolverConfig::default().with_table_log2(16), Limits::new(Some(1000), None).unwrap()), Answer::Error(e) if e.contains("stopped") && e.contains("no score"))
         );
     }
 }

@@ -33,19 +33,52 @@ pub fn at_least_one() -> clap::builder::RangedU64ValueParser<u64> {
 /// What a command returns: an exit status, or an error to print.
 pub type CommandResult = Result<std::process::ExitCode, CommandError>;
 
-/// The search budget of `--max-nodes` and `--max-seconds` (unlimited when both are absent).
+/// The search budget of `--max-nodes` and `--max-seconds` (unlimited when both are absent),
+/// starting now.
 ///
 /// # Errors
 /// A usage error when `--max-seconds` is negative, not finite or too large for a duration.
 pub fn budget(max_nodes: Option<u64>, max_seconds: Option<f64>) -> Result<search_core::Budget, CommandError> {
-    let mut budget = search_core::Budget::unlimited();
-    if let Some(nodes) = max_nodes {
-        budget = budget.with_node_limit(nodes);
+    Ok(Limits::new(max_nodes, max_seconds)?.start())
+}
+
+/// The limits of `--max-nodes` and `--max-seconds`, checked once; each input line or puzzle
+/// then starts a budget of its own with [`Limits::start`], so the time runs per line.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Limits {
+    nodes: Option<u64>,
+    time: Option<std::time::Duration>,
+}
+
+impl Limits {
+    /// The limits of the two options.
+    ///
+    /// # Errors
+    /// A usage error when `--max-seconds` is negative, not finite or too large for a duration.
+    pub fn new(max_nodes: Option<u64>, max_seconds: Option<f64>) -> Result<Self, CommandError> {
+        let time = max_seconds
+            .map(|seconds| {
+                std::time::Duration::try_from_secs_f64(seconds)
+                    .map_err(|e| CommandError::Usage(format!("--max-seconds {seconds}: {e}")))
+            })
+            .transpose()?;
+        Ok(Limits { nodes: max_nodes, time })
     }
-    if let Some(seconds) = max_seconds {
-        let limit = std::time::Duration::try_from_secs_f64(seconds)
-            .map_err(|e| CommandError::Usage(format!("--max-seconds {seconds}: {e}")))?;
-        budget = budget.with_time_limit(limit);
+
+    /// Whether neither option was given.
+    pub fn is_unlimited(&self) -> bool {
+        self.nodes.is_none() && self.time.is_none()
     }
-    Ok(budget)
+
+    /// A budget with these limits, its time counted from now.
+    pub fn start(&self) -> search_core::Budget {
+        let mut budget = search_core::Budget::unlimited();
+        if let Some(nodes) = self.nodes {
+            budget = budget.with_node_limit(nodes);
+        }
+        if let Some(limit) = self.time {
+            budget = budget.with_time_limit(limit);
+        }
+        budget
+    }
 }

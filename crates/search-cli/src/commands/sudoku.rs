@@ -198,9 +198,7 @@ where
     F: Fn(&Solver, &Grid) -> (String, search_core::SearchStats, Option<search_core::StopReason>) + Sync,
 {
     let solver = Solver::new(args.strategy).with_inference(args.inference);
-    // Checked once here; each line then gets a budget of its own (the time runs per puzzle).
-    let budgeted = args.max_nodes.is_some() || args.max_seconds.is_some();
-    super::budget(args.max_nodes, args.max_seconds)?;
+    let limits = super::Limits::new(args.max_nodes, args.max_seconds)?;
     let input = batch::open_input(args.file.as_deref())?;
     let mut out = std::io::stdout().lock();
     let stats = args.stats;
@@ -211,13 +209,11 @@ where
         match Grid::parse_line(line) {
             Err(err) => Answer::Error(line_error(&err)),
             Ok(grid) => {
-                let (text, s, stopped) = if budgeted {
-                    match super::budget(args.max_nodes, args.max_seconds) {
-                        Ok(budget) => answer(&solver.clone().with_budget(budget), &grid),
-                        Err(e) => return Answer::Error(e.to_string()),
-                    }
-                } else {
+                // Each line gets a budget of its own (the time runs per puzzle).
+                let (text, s, stopped) = if limits.is_unlimited() {
                     answer(&solver, &grid)
+                } else {
+                    answer(&solver.clone().with_budget(limits.start()), &grid)
                 };
                 if let Some(reason) = stopped {
                     return Answer::Error(format!("stopped ({reason}) after {} nodes: no answer", s.nodes));
@@ -245,16 +241,13 @@ fn generate(args: &GenerateArgs) -> CommandResult {
     };
     let generator = Generator::new(layout, options);
     let pool = batch::pool(args.threads).map_err(|e| CommandError::Usage(e.to_string()))?;
-    // Checked once here; each puzzle then gets a budget of its own (the time runs per puzzle).
-    super::budget(args.max_nodes, args.max_seconds)?;
+    let limits = super::Limits::new(args.max_nodes, args.max_seconds)?;
     // Puzzle i (from 0) is line i + 1 of the output, and its error line says `puzzle i + 1`.
     let puzzle = |i: u64| {
         let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
         rng.set_stream(i);
-        let budget = match super::budget(args.max_nodes, args.max_seconds) {
-            Ok(budget) => budget,
-            Err(e) => return format!("error: puzzle {}: {e}", i + 1),
-        };
+        // Each puzzle gets a budget of its own (the time runs per puzzle).
+        let budget = limits.start();
         let result = match args.grade {
             None => generator
                 .try_generate_with(&mut rng, &budget)

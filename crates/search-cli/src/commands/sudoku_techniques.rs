@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use search_core::{Budget, count_solutions};
 use sudoku_core::explain::{LogicalSolver, Outcome, Settings};
 use sudoku_core::generate::Generator;
-use sudoku_core::grading::{Difficulty, rate, try_generate_graded};
+use sudoku_core::grading::{Difficulty, RateError, check_unique, rate, try_generate_graded};
 use sudoku_core::pipeline::TechniqueProblem;
 use sudoku_core::techniques::Step;
 use sudoku_core::{Candidates, Grid, Layout, Solver, Strategy};
@@ -138,21 +138,15 @@ pub fn explain(args: &ExplainArgs) -> CommandResult {
             Ok(grid) => grid,
             Err(reason) => return Answer::Error(reason),
         };
-        let check = Solver::default()
-            .with_budget(Budget::unlimited().with_node_limit(EXPLAIN_CHECK_NODES))
-            .count(&grid, 2);
-        if check.is_complete() {
-            match check.value {
-                0 => return Answer::Error("the puzzle has no solution".to_string()),
-                1 => {}
-                _ => {
-                    return Answer::Error(
-                        "the puzzle has more than one solution (explain needs exactly one)".to_string(),
-                    );
-                }
+        let known_unique = match check_unique(&grid, EXPLAIN_CHECK_NODES) {
+            Ok(()) => true,
+            Err(RateError::TooHard(_)) => false,
+            Err(RateError::NotUnique) => {
+                return Answer::Error(format!("{} (explain needs exactly one)", RateError::NotUnique));
             }
-        }
-        let unique = !no_uniqueness && check.is_complete();
+            Err(err) => return Answer::Error(err.to_string()),
+        };
+        let unique = !no_uniqueness && known_unique;
         let settings = Settings {
             assume_unique: unique,
             max_level: Difficulty::Extreme,

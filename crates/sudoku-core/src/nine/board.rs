@@ -295,6 +295,25 @@ impl Board9 {
         true
     }
 
+    /// Remove `digit` (from 1) from the candidates of the open `cell` (from 0); propagation
+    /// then takes the consequences. `false` (and nothing changed) when the cell is solved or
+    /// outside the grid, or the digit is not a candidate there.
+    pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
+        match (CELL_POSITION.get(cell), digit.checked_sub(1)) {
+            (Some(&(band, i)), Some(d)) if d < 9 => {
+                let (band, i, d) = (usize::from(band), usize::from(i), usize::from(d));
+                let (bit, k) = (1u32 << i, 9 * band + d);
+                if self.open[band] & bit == 0 || self.cand[k] & bit == 0 {
+                    return false;
+                }
+                self.cand[k] &= !bit;
+                self.mark_changed(1 << (3 * d + band));
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Place a digit (from 1) in a cell (from 0) as a search choice. `false` when it is not a
     /// candidate there.
     pub fn place_digit(&mut self, cell: usize, digit: u8) -> bool {
