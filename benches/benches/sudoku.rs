@@ -2,12 +2,18 @@
 //! puzzle solved up to 2 solutions (tdoku's mode), on samples of the 49,158 17-clue puzzles
 //! and of `forum_hardest_1905_11+`. Parsing is outside the timed loop for both.
 //!
+//! Generation side by side too: 100 minimal 9×9 puzzles, with and without 180° symmetry
+//! (`sudoku`'s `generate_with_symmetry`, which removes givens until no cell or symmetric
+//! orbit can go, as `GenerateOptions { minimal: true, .. }` does). Ours are seeds 0–99 every
+//! iteration; the peer draws from its thread RNG, so its puzzles differ between iterations.
+//!
 //! Full-set figures: `cargo run --release -p search-benches --example sudoku_compare`.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sudoku_core::{Grid, Solver, Strategy};
+use sudoku_core::generate::{GenerateOptions, Generator};
+use sudoku_core::{Grid, Layout, Solver, Strategy};
 
 /// Every `step`-th puzzle of a data file, parsed for both solvers.
 fn sample(file: &str, step: usize) -> Option<(Vec<Grid>, Vec<sudoku::Sudoku>)> {
@@ -51,5 +57,41 @@ fn sudoku_sets(c: &mut Criterion) {
     bench_set(c, "fh_1905_11plus", "sudoku/puzzles5_forum_hardest_1905_11+", 50);
 }
 
-criterion_group!(benches, sudoku_sets);
+/// Puzzles per timed iteration of the generation benchmarks.
+const GENERATED: u64 = 100;
+
+fn generation(c: &mut Criterion) {
+    for (name, symmetric, theirs) in [
+        ("minimal", false, sudoku::Symmetry::None),
+        ("symmetric_minimal", true, sudoku::Symmetry::HalfRotation),
+    ] {
+        let mut group = c.benchmark_group(format!("sudoku_generate/{name}"));
+        group.throughput(Throughput::Elements(GENERATED));
+        group.sample_size(10);
+        let generator = Generator::new(
+            Layout::NINE,
+            GenerateOptions {
+                symmetric,
+                minimal: true,
+            },
+        );
+        group.bench_function("sudoku-core", |b| {
+            b.iter(|| {
+                (0..GENERATED)
+                    .map(|seed| generator.generate(black_box(seed)).givens())
+                    .sum::<usize>()
+            });
+        });
+        group.bench_function("sudoku 0.8", |b| {
+            b.iter(|| {
+                (0..GENERATED)
+                    .map(|_| usize::from(sudoku::Sudoku::generate_with_symmetry(black_box(theirs)).n_clues()))
+                    .sum::<usize>()
+            });
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, sudoku_sets, generation);
 criterion_main!(benches);

@@ -42,6 +42,9 @@ trait GridProblem: ConstraintProblem<Choice = Placement> {
     fn root(&self, grid: &Grid) -> Self::State;
     /// Remove `digit` from the candidates of the open `cell` (nothing when it is not one).
     fn exclude(state: &mut Self::State, cell: usize, digit: u8);
+    /// Put `digit` in the open `cell` as a search choice (propagation follows). Called with
+    /// the digit of a known solution, so it is a candidate there.
+    fn hold(state: &mut Self::State, cell: usize, digit: u8);
     fn grid(state: &Self::State) -> Grid;
 }
 
@@ -52,6 +55,10 @@ impl GridProblem for NineProblem {
 
     fn exclude(state: &mut Board9, cell: usize, digit: u8) {
         state.eliminate(cell, digit);
+    }
+
+    fn hold(state: &mut Board9, cell: usize, digit: u8) {
+        state.place_digit(cell, digit);
     }
 
     fn grid(state: &Board9) -> Grid {
@@ -66,6 +73,10 @@ impl GridProblem for SudokuProblem {
 
     fn exclude(state: &mut Candidates, cell: usize, digit: u8) {
         state.eliminate(cell, digit);
+    }
+
+    fn hold(state: &mut Candidates, cell: usize, digit: u8) {
+        state.place(cell, digit);
     }
 
     fn grid(state: &Candidates) -> Grid {
@@ -194,6 +205,48 @@ impl Solver {
             };
         }
         self.dispatch(grid, Excluding(&self.budget, cell, digit))
+    }
+
+    /// Whether `grid` has a solution that puts another digit than `orbit`'s in one of
+    /// `orbit`'s (open) cells: for each `i`, one search with the cells before `i` holding
+    /// their digits and `orbit[i]`'s digit excluded (as [`Solver::solve_excluding`]), all
+    /// from one loaded root and charged to the one budget. The generator's uniqueness check:
+    /// with `orbit` the removed givens and their digits, `false` means the removal keeps the
+    /// puzzle unique. Statistics add up over the searches; a stopped search stops the check.
+    pub(crate) fn exists_other(&self, grid: &Grid, orbit: &[(usize, u8)]) -> Report<bool> {
+        struct Other<'a>(&'a Budget, &'a [(usize, u8)]);
+        impl Runner<Report<bool>> for Other<'_> {
+            fn run<P: GridProblem>(self, problem: &P, grid: &Grid) -> Report<bool> {
+                let root = problem.root(grid);
+                let mut stats = search_core::SearchStats::default();
+                for (i, &(cell, digit)) in self.1.iter().enumerate() {
+                    let mut state = root.clone();
+                    for &(before, held) in &self.1[..i] {
+                        P::hold(&mut state, before, held);
+                    }
+                    P::exclude(&mut state, cell, digit);
+                    let budget = match self.0.node_limit() {
+                        Some(limit) => self.0.clone().with_node_limit(limit.saturating_sub(stats.nodes)),
+                        None => self.0.clone(),
+                    };
+                    let report = count_solutions(problem, state, 1, &budget);
+                    stats.merge(&report.stats);
+                    if report.stopped.is_some() || report.value > 0 {
+                        return Report {
+                            value: report.value > 0,
+                            stats,
+                            stopped: report.stopped,
+                        };
+                    }
+                }
+                Report {
+                    value: false,
+                    stats,
+                    stopped: None,
+                }
+            }
+        }
+        self.dispatch(grid, Other(&self.budget, orbit))
     }
 
     /// The number of solutions, counting stops at `limit` (`limit = 2` tells unique from
