@@ -1,7 +1,8 @@
 //! Arbitrary 9×9 and 4×4 grids (any values, conflicts allowed at the input) through solve and
 //! count with every strategy and a node budget: never a panic; a solution is complete, valid
 //! and keeps the givens; the count agrees between the fast and the general engine and with
-//! the solution list; a budgeted search never claims a wrong complete answer.
+//! the solution list; a budgeted search never claims a wrong complete answer; a search that
+//! excludes a digit from a cell finds a solution exactly when a listed one avoids it.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -16,6 +17,7 @@ struct Input {
     cells: Vec<(u8, u8)>,
     strategy: u8,
     node_limit: u16,
+    exclude: (u8, u8),
 }
 
 fuzz_target!(|input: Input| {
@@ -44,6 +46,17 @@ fuzz_target!(|input: Input| {
         }
         let listed = Solver::new(strategy).solutions(&grid, 3).value;
         assert_eq!(listed.len() as u64, count.value);
+        let (cell, digit) = (input.exclude.0 as usize % layout.cells(), 1 + input.exclude.1 % n);
+        let other = solver.solve_excluding(&grid, cell, digit);
+        if let Some(found) = &other.value {
+            assert!(grid.is_subgrid_of(found) && found.is_complete());
+            assert_ne!(found.get(cell), Some(digit));
+        }
+        // With every solution listed (fewer than 3), the answer is known.
+        if other.is_complete() && count.value < 3 {
+            let avoided = listed.iter().any(|s| s.get(cell) != Some(digit));
+            assert_eq!(other.value.is_some(), avoided);
+        }
     } else {
         assert!(count.stats.nodes <= u64::from(input.node_limit) + 1);
     }
