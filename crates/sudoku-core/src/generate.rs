@@ -33,18 +33,19 @@
 //! only ever stops a search, it never changes one).
 //!
 //! # Cost
-//! One core, release build: a 9×9 puzzle takes about 0.1 ms, 16×16 0.1 to 0.4 s on average (by options), 25×25
-//! about 15 s. On 25×25 the solution grid takes a few hundred nodes and the first ~330 removals one
-//! node each; then nearly every check costs thousands of nodes or more at ~25 µs a node (the
-//! general engine on 625 cells), and most removals are refused at the cap: that tail is nearly
-//! all of the time (which is why the cheaper check of step 2 does not make 25×25 faster).
-//! The figures on the cap below were measured with counts to 2. With the cap of 200,000 nodes that smaller grids keep, seed 0 had spent
-//! 6 minutes on 421 of its 625 removals (5–7 s for each count that reached the cap; an
-//! estimated 25 minutes in all). The cap hardly changes the puzzles: caps of 500, 1,000, 2,000, 5,000 and 20,000
-//! nodes all left 268–279 givens (seeds 0–2; 0–1 for the last two), for about 0.14 M, 0.28 M,
-//! 0.55 M, 1.4 M and 5.5 M nodes of counting per puzzle. The cap is part of the puzzle a seed
-//! gives on grids of more than 16 digits; 9×9 and 16×16 puzzles did not change when it came
-//! in (docs/BENCHMARKS.md).
+//! One core, release build: a 9×9 puzzle takes about 0.1 ms, 16×16 0.1 to 0.4 s on average (by
+//! options), 25×25 about 15 s. On 25×25 the solution grid takes a few hundred nodes and the
+//! first ~330 removals one node each; then nearly every check costs thousands of nodes or more
+//! at ~25 µs a node (the general engine on 625 cells), and most removals are refused at the
+//! cap: that tail is nearly all of the time (which is why the cheaper check of step 2 does not
+//! make 25×25 faster). The figures on the cap that follow were measured with counts to 2. With
+//! the cap of 200,000 nodes that smaller grids keep, seed 0 had spent 6 minutes on 421 of its
+//! 625 removals (5–7 s for each count that reached the cap; an estimated 25 minutes in all).
+//! The cap hardly changes the puzzles: caps of 500, 1,000, 2,000, 5,000 and 20,000 nodes all
+//! left 268–279 givens (seeds 0–2; 0–1 for the last two), for about 0.14 M, 0.28 M, 0.55 M,
+//! 1.4 M and 5.5 M nodes of counting per puzzle. The cap is part of the puzzle a seed gives on
+//! grids of more than 16 digits; 9×9 and 16×16 puzzles did not change when it came in, nor
+//! when the check of step 2 replaced the count to 2 (docs/BENCHMARKS.md).
 //!
 //! # Determinism
 //! All randomness comes from a [`ChaCha8Rng`] seeded by the caller and 32-bit draws, and the
