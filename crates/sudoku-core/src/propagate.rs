@@ -44,19 +44,19 @@ pub enum Step {
 pub fn naked_singles(cands: &mut Candidates) -> Step {
     let mut step = Step::Nothing;
     for cell in 0..cands.layout().cells() {
-        if cands.value(cell).is_some() {
+        let mask = cands.masks()[cell];
+        // Two or more candidates (most open cells): nothing to do. A solved cell holds the
+        // bit of its value, so it has one.
+        if mask & mask.wrapping_sub(1) != 0 || cands.value(cell).is_some() {
             continue;
         }
-        let set = cands.candidates(cell);
-        if set.is_empty() {
+        if mask == 0 {
             return Step::Contradiction;
         }
-        if let Some(digit) = set.single() {
-            if !cands.place(cell, digit) {
-                return Step::Contradiction;
-            }
-            step = Step::Progress;
+        if !cands.place(cell, mask.trailing_zeros() as u8 + 1) {
+            return Step::Contradiction;
         }
+        step = Step::Progress;
     }
     step
 }
@@ -167,9 +167,8 @@ impl Step {
 /// ```
 pub fn propagate(cands: &mut Candidates, rules: Rules) -> Propagation {
     loop {
-        if cands.has_empty_cell() {
-            return Propagation::Contradiction;
-        }
+        // No check for an open cell without candidates here: every rule reports the ones it
+        // leaves, and the naked-singles scan that starts each round finds any other.
         if cands.is_solved() {
             return Propagation::Solved;
         }
