@@ -192,17 +192,12 @@ impl Solver {
         struct Excluding<'a>(&'a Budget, usize, u8);
         impl Runner<Report<Option<Grid>>> for Excluding<'_> {
             fn run<P: GridProblem>(self, problem: &P, grid: &Grid) -> Report<Option<Grid>> {
-                let mut root = problem.root(grid);
-                P::exclude(&mut root, self.1, self.2);
+                let root = narrowed::<P>(&problem.root(grid), &[], (self.1, self.2));
                 first_solution(problem, root, self.0).map(|s| s.as_ref().map(P::grid))
             }
         }
         if grid.get(cell) == Some(digit) {
-            return Report {
-                value: None,
-                stats: search_core::SearchStats::default(),
-                stopped: None,
-            };
+            return unsearched(None);
         }
         self.dispatch(grid, Excluding(&self.budget, cell, digit))
     }
@@ -219,12 +214,8 @@ impl Solver {
             fn run<P: GridProblem>(self, problem: &P, grid: &Grid) -> Report<bool> {
                 let root = problem.root(grid);
                 let mut stats = search_core::SearchStats::default();
-                for (i, &(cell, digit)) in self.1.iter().enumerate() {
-                    let mut state = root.clone();
-                    for &(before, held) in &self.1[..i] {
-                        P::hold(&mut state, before, held);
-                    }
-                    P::exclude(&mut state, cell, digit);
+                for (i, &excluded) in self.1.iter().enumerate() {
+                    let state = narrowed::<P>(&root, &self.1[..i], excluded);
                     let budget = match self.0.node_limit() {
                         Some(limit) => self.0.clone().with_node_limit(limit.saturating_sub(stats.nodes)),
                         None => self.0.clone(),
@@ -282,11 +273,7 @@ impl Solver {
             }
         }
         if limit == 0 {
-            return Report {
-                value: Vec::new(),
-                stats: search_core::SearchStats::default(),
-                stopped: None,
-            };
+            return unsearched(Vec::new());
         }
         self.dispatch(grid, All(&self.budget, limit))
     }
@@ -294,6 +281,26 @@ impl Solver {
     /// Whether the grid has exactly one solution (a count to 2).
     pub fn is_unique(&self, grid: &Grid) -> Report<bool> {
         self.count(grid, 2).map(|n| n == 1)
+    }
+}
+
+/// `root` with each `(cell, digit)` of `held` placed and `excluded`'s digit removed from its
+/// cell: the start of an exclusion search ([`Solver::solve_excluding`], [`Solver::exists_other`]).
+fn narrowed<P: GridProblem>(root: &P::State, held: &[(usize, u8)], excluded: (usize, u8)) -> P::State {
+    let mut state = root.clone();
+    for &(cell, digit) in held {
+        P::hold(&mut state, cell, digit);
+    }
+    P::exclude(&mut state, excluded.0, excluded.1);
+    state
+}
+
+/// The report of an answer known without searching.
+fn unsearched<T>(value: T) -> Report<T> {
+    Report {
+        value,
+        stats: search_core::SearchStats::default(),
+        stopped: None,
     }
 }
 
