@@ -175,6 +175,13 @@ impl Candidates {
     /// (nothing is changed then, so values never conflict), `digit` was not a candidate of
     /// the open `cell`, or a peer is left without candidates.
     pub fn place(&mut self, cell: usize, digit: u8) -> bool {
+        self.place_noting(cell, digit, |_| {})
+    }
+
+    /// [`Candidates::place`], calling `single` with every open peer the placement leaves with
+    /// one candidate.
+    #[inline]
+    pub(crate) fn place_noting(&mut self, cell: usize, digit: u8, mut single: impl FnMut(u16)) -> bool {
         let layout = self.layout;
         if digit == 0 || digit as usize > layout.size() || cell >= layout.cells() {
             return false;
@@ -192,10 +199,15 @@ impl Candidates {
         self.values[cell] = digit;
         self.masks[cell] = bit;
         for &peer in peers {
-            let peer = peer as usize;
-            if self.values[peer] == 0 {
-                self.masks[peer] &= !bit;
-                ok &= self.masks[peer] != 0;
+            let p = peer as usize;
+            if self.values[p] == 0 {
+                let before = self.masks[p];
+                let left = before & !bit;
+                self.masks[p] = left;
+                ok &= left != 0;
+                if left != before && left.is_power_of_two() {
+                    single(peer);
+                }
             }
         }
         ok
@@ -219,6 +231,11 @@ impl Candidates {
     /// Raw candidate masks, one per cell (a solved cell holds its value's bit).
     pub fn masks(&self) -> &[u32] {
         &self.masks
+    }
+
+    /// Raw values, one per cell (0 when open).
+    pub(crate) fn raw_values(&self) -> &[u8] {
+        &self.values
     }
 
     /// Number of open peers of `cell` that have `digit` as a candidate: how many candidates

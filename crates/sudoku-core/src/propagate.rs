@@ -40,8 +40,13 @@ pub enum Step {
     Contradiction,
 }
 
-/// Place every naked single (an open cell with one candidate left).
+/// Place every naked single (an open cell with one candidate left), including those the
+/// placements themselves leave.
 pub fn naked_singles(cands: &mut Candidates) -> Step {
+    naked_singles_with(cands, &mut Vec::new())
+}
+
+fn naked_singles_with(cands: &mut Candidates, stack: &mut Vec<u16>) -> Step {
     let mut step = Step::Nothing;
     for cell in 0..cands.layout().cells() {
         let mask = cands.masks()[cell];
@@ -50,10 +55,7 @@ pub fn naked_singles(cands: &mut Candidates) -> Step {
         if mask & mask.wrapping_sub(1) != 0 || cands.value(cell).is_some() {
             continue;
         }
-        if mask == 0 {
-            return Step::Contradiction;
-        }
-        if !cands.place(cell, mask.trailing_zeros() as u8 + 1) {
+        if mask == 0 || !place_cascading(cands, cell, mask.trailing_zeros() as u8 + 1, stack) {
             return Step::Contradiction;
         }
         step = Step::Progress;
@@ -61,87 +63,223 @@ pub fn naked_singles(cands: &mut Candidates) -> Step {
     step
 }
 
+/// Place `digit` in `cell`, then every naked single that leaves among the cell's peers, and
+/// theirs in turn. `false` on a contradiction.
+fn place_cascading(cands: &mut Candidates, cell: usize, digit: u8, stack: &mut Vec<u16>) -> bool {
+    stack.clear();
+    if !cands.place_noting(cell, digit, |peer| stack.push(peer)) {
+        return false;
+    }
+    while let Some(next) = stack.pop() {
+        let next = next as usize;
+        if cands.value(next).is_some() {
+            continue;
+        }
+        let mask = cands.masks()[next];
+        if mask == 0 || !cands.place_noting(next, mask.trailing_zeros() as u8 + 1, |peer| stack.push(peer)) {
+            return false;
+        }
+    }
+    true
+}
+
 /// Place every hidden single (a digit with one possible cell left in a house). Also finds a
 /// house where some digit has no place left (a contradiction).
 pub fn hidden_singles(cands: &mut Candidates) -> Step {
-    let layout = cands.layout();
-    let geometry = Geometry::of(layout);
-    let all = layout.all_digits();
-    let mut step = Step::Nothing;
-    for house in &geometry.houses {
-        let (mut ones, mut twos, mut placed) = (0u32, 0u32, 0u32);
-        for &cell in house {
-            let m = cands.masks()[cell as usize];
-            twos |= ones & m;
-            ones |= m;
-            if cands.value(cell as usize).is_some() {
-                placed |= m;
-            }
-        }
-        if ones != all {
-            return Step::Contradiction;
-        }
-        let mut singles = ones & !twos & !placed;
-        while singles != 0 {
-            let digit = singles.trailing_zeros() as u8 + 1;
-            let bit = singles & singles.wrapping_neg();
-            singles &= singles - 1;
-            let Some(&cell) = house
-                .iter()
-                .find(|&&c| cands.value(c as usize).is_none() && cands.masks()[c as usize] & bit != 0)
-            else {
-                return Step::Contradiction;
-            };
-            if !cands.place(cell as usize, digit) {
-                return Step::Contradiction;
-            }
-            step = Step::Progress;
-        }
-    }
-    step
+    let mut work = Work::default();
+    work.scan.fill(cands);
+    work.hidden_singles(cands)
 }
 
 /// Locked candidates: when a digit's candidates in a box all lie on one line, remove it from
 /// the rest of the line (pointing); when a line's candidates for a digit all lie in one box,
 /// remove it from the rest of the box (claiming).
 pub fn locked_candidates(cands: &mut Candidates) -> Step {
-    let geometry = Geometry::of(cands.layout());
+    let mut work = Work::default();
+    work.scan.fill(cands);
+    work.locked_candidates(cands)
+}
+
+/// The buffers of the rules: the scan of the houses and the stack of naked singles still to
+/// place.
+#[derive(Default)]
+struct Work {
+    scan: Scan,
+    stack: Vec<u16>,
+}
+
+/// What hidden singles and locked candidates read, gathered in one pass over the rows and one
+/// over the columns: per segment of the layout (where a line meets a box, see
+/// [`Geometry`]) the digits of its cells, those seen in two or more of them, and those
+/// placed there. A house's figures follow from the segments that partition it.
+///
+/// Both rules act on what the scan saw, which may be older than the grid they change: every
+/// conclusion drawn from a grid holds for any grid with fewer candidates, so acting on an
+/// older scan removes only candidates the rule would remove now, and a rule that misses
+/// something for that reason reports progress, so [`propagate`] scans again.
+#[derive(Default)]
+struct Scan {
+    /// Per segment: the union of its cells' masks.
+    ones: Vec<u32>,
+    /// Per segment: the digits in the masks of two or more of its cells.
+    twos: Vec<u32>,
+    /// Per segment: the digits placed in it.
+    placed: Vec<u32>,
+}
+
+impl Scan {
+    /// Look at every segment of `cands`.
+    fn fill(&mut self, cands: &Candidates) {
+        let (masks, values) = (cands.masks(), cands.raw_values());
+        let segments = &Geometry::of(cands.layout()).segments;
+        for figures in [&mut self.ones, &mut self.twos, &mut self.placed] {
+            figures.clear();
+            figures.reserve(segments.len());
+        }
+        for segment in segments {
+            let (mut ones, mut twos, mut placed) = (0u32, 0u32, 0u32);
+            for &cell in &segment.cells {
+                let m = masks[cell as usize];
+                twos |= ones & m;
+                ones |= m;
+                if values[cell as usize] != 0 {
+                    placed |= m;
+                }
+            }
+            self.ones.push(ones);
+            self.twos.push(twos);
+            self.placed.push(placed);
+        }
+    }
+
+    /// The digits of house `house` (an index of [`Geometry::houses`]): with a place, with two
+    /// or more, and placed.
+    fn house(&self, geometry: &Geometry, house: usize) -> (u32, u32, u32) {
+        let (mut ones, mut twos, mut placed) = (0u32, 0u32, 0u32);
+        for &s in &geometry.house_segments[house] {
+            let s = s as usize;
+            twos |= (ones & self.ones[s]) | self.twos[s];
+            ones |= self.ones[s];
+            placed |= self.placed[s];
+        }
+        (ones, twos, placed)
+    }
+}
+
+impl Work {
+    /// Hidden singles in every house the scan shows one in (each house looked at afresh
+    /// before placing); a contradiction when the scan shows a digit without a place.
+    fn hidden_singles(&mut self, cands: &mut Candidates) -> Step {
+        let geometry = Geometry::of(cands.layout());
+        let all = cands.layout().all_digits();
+        let mut step = Step::Nothing;
+        for (h, house) in geometry.houses.iter().enumerate() {
+            let (ones, twos, placed) = self.scan.house(geometry, h);
+            if ones != all {
+                return Step::Contradiction;
+            }
+            if ones & !twos & !placed != 0 {
+                step = step.max_with(house_singles(cands, house, all, &mut self.stack));
+                if step == Step::Contradiction {
+                    return step;
+                }
+            }
+        }
+        step
+    }
+
+    /// Pointing and claiming at every segment, by the unions of the scan.
+    fn locked_candidates(&mut self, cands: &mut Candidates) -> Step {
+        let segments = &Geometry::of(cands.layout()).segments;
+        let Work { scan, stack } = self;
+        let union = |others: &[u16]| others.iter().fold(0u32, |m, &s| m | scan.ones[s as usize]);
+        let mut step = Step::Nothing;
+        for (segment, &inter) in segments.iter().zip(&scan.ones) {
+            let line_rest = union(&segment.line_others);
+            let box_rest = union(&segment.box_others);
+            for (digits, others) in [
+                (inter & !box_rest & line_rest, &segment.line_others),
+                (inter & !line_rest & box_rest, &segment.box_others),
+            ] {
+                if digits == 0 {
+                    continue;
+                }
+                for &other in others {
+                    for &cell in &segments[other as usize].cells {
+                        step = step.max_with(remove_all(cands, cell as usize, digits, stack));
+                    }
+                }
+            }
+            if step == Step::Contradiction {
+                return step;
+            }
+        }
+        step
+    }
+}
+
+/// Place the hidden singles of one house, as the grid is now.
+fn house_singles(cands: &mut Candidates, house: &[u16], all: u32, stack: &mut Vec<u16>) -> Step {
+    let (mut ones, mut twos, mut placed) = (0u32, 0u32, 0u32);
+    for &cell in house {
+        let m = cands.masks()[cell as usize];
+        twos |= ones & m;
+        ones |= m;
+        if cands.value(cell as usize).is_some() {
+            placed |= m;
+        }
+    }
+    if ones != all {
+        return Step::Contradiction;
+    }
     let mut step = Step::Nothing;
-    let union = |cands: &Candidates, cells: &[u16]| cells.iter().fold(0u32, |m, &c| m | cands.masks()[c as usize]);
-    for meet in &geometry.intersections {
-        let inter = union(cands, &meet.shared);
-        let box_rest = union(cands, &meet.box_rest);
-        let line_rest = union(cands, &meet.line_rest);
-        let pointing = inter & !box_rest & line_rest;
-        let claiming = inter & !line_rest & box_rest;
-        for &cell in meet.line_rest.iter().filter(|_| pointing != 0) {
-            step = step.max_with(remove_all(cands, cell as usize, pointing));
+    let mut singles = ones & !twos & !placed;
+    while singles != 0 {
+        let digit = singles.trailing_zeros() as u8 + 1;
+        let bit = singles & singles.wrapping_neg();
+        singles &= singles - 1;
+        let Some(&cell) = house
+            .iter()
+            .find(|&&c| cands.value(c as usize).is_none() && cands.masks()[c as usize] & bit != 0)
+        else {
+            // The cascade of an earlier single of this house may have placed the digit in
+            // its one cell; otherwise it has no place left.
+            if house.iter().any(|&c| cands.value(c as usize) == Some(digit)) {
+                continue;
+            }
+            return Step::Contradiction;
+        };
+        if !place_cascading(cands, cell as usize, digit, stack) {
+            return Step::Contradiction;
         }
-        for &cell in meet.box_rest.iter().filter(|_| claiming != 0) {
-            step = step.max_with(remove_all(cands, cell as usize, claiming));
-        }
-        if step == Step::Contradiction {
-            return step;
-        }
+        step = Step::Progress;
     }
     step
 }
 
-fn remove_all(cands: &mut Candidates, cell: usize, digits: u32) -> Step {
-    let mut step = Step::Nothing;
-    let mut bits = digits;
+/// Remove `digits` from the open `cell`; a naked single that leaves is placed (with its
+/// cascade).
+fn remove_all(cands: &mut Candidates, cell: usize, digits: u32, stack: &mut Vec<u16>) -> Step {
+    if cands.value(cell).is_some() {
+        return Step::Nothing;
+    }
+    let mask = cands.masks()[cell];
+    if mask & digits == 0 {
+        return Step::Nothing;
+    }
+    let mut bits = mask & digits;
     while bits != 0 {
         let digit = bits.trailing_zeros() as u8 + 1;
         bits &= bits - 1;
-        if cands.eliminate(cell, digit) {
-            step = Step::Progress;
-        }
+        cands.eliminate(cell, digit);
     }
-    if cands.value(cell).is_none() && cands.candidates(cell).is_empty() {
-        Step::Contradiction
-    } else {
-        step
+    let left = cands.masks()[cell];
+    if left == 0
+        || (left & left.wrapping_sub(1) == 0 && !place_cascading(cands, cell, left.trailing_zeros() as u8 + 1, stack))
+    {
+        return Step::Contradiction;
     }
+    Step::Progress
 }
 
 impl Step {
@@ -154,8 +292,10 @@ impl Step {
     }
 }
 
-/// Run the rules to a fixpoint: naked singles first, then hidden singles, then locked
-/// candidates, starting over after every change.
+/// Run the rules to a fixpoint: naked singles (every placement's new singles placed at once,
+/// see [`naked_singles`]), then hidden singles, then locked candidates, starting over after
+/// every change. Every rule places the naked singles its changes leave, so after the first
+/// round naked singles need no scan of their own.
 ///
 /// ```
 /// use search_core::Propagation;
@@ -166,18 +306,26 @@ impl Step {
 /// # Ok::<(), sudoku_core::ParseError>(())
 /// ```
 pub fn propagate(cands: &mut Candidates, rules: Rules) -> Propagation {
+    let mut work = Work::default();
+    if naked_singles_with(cands, &mut work.stack) == Step::Contradiction {
+        return Propagation::Contradiction;
+    }
     loop {
-        // No check for an open cell without candidates here: every rule reports the ones it
-        // leaves, and the naked-singles scan that starts each round finds any other.
         if cands.is_solved() {
             return Propagation::Solved;
         }
-        let mut step = naked_singles(cands);
-        if step == Step::Nothing && rules.hidden_singles {
-            step = hidden_singles(cands);
+        if !rules.hidden_singles && !rules.locked_candidates {
+            return Propagation::Open;
+        }
+        // One scan serves both rules: hidden singles change nothing when they report
+        // nothing, so locked candidates read an up-to-date scan.
+        work.scan.fill(cands);
+        let mut step = Step::Nothing;
+        if rules.hidden_singles {
+            step = work.hidden_singles(cands);
         }
         if step == Step::Nothing && rules.locked_candidates {
-            step = locked_candidates(cands);
+            step = work.locked_candidates(cands);
         }
         match step {
             Step::Contradiction => return Propagation::Contradiction,

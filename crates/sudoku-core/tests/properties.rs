@@ -1,15 +1,18 @@
 //! Property tests: solutions are valid and keep the givens; the symmetries of the grid
 //! commute with solving; the fast and the general engines agree; a search that excludes a
-//! digit from a cell finds exactly the solutions without it; generated puzzles are unique and
-//! minimal; printing and parsing are inverse.
+//! digit from a cell finds exactly the solutions without it; the general engine's propagation
+//! reaches the fixpoint of the fast engine and of a one-deduction-at-a-time reference;
+//! generated puzzles are unique and minimal; printing and parsing are inverse.
 
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search_core::{Budget, Propagation, count_solutions};
 use sudoku_core::generate::{GenerateOptions, Generator};
+use sudoku_core::layout::House;
 use sudoku_core::nine::Board9;
 use sudoku_core::problem::SudokuProblem;
+use sudoku_core::propagate::{Rules, propagate};
 use sudoku_core::transform::{permute_cols, permute_rows, relabel, transpose};
 use sudoku_core::{Candidates, Grid, Layout, Solver, Strategy as Branching};
 
@@ -30,6 +33,99 @@ fn puzzle(layout: Layout, seed: u64, keep: u32) -> (Grid, Grid) {
         })
         .collect();
     (Grid::from_values(layout, values).unwrap(), solution)
+}
+
+/// The candidates of a puzzle of `layout` with `cuts` random candidates of open cells removed
+/// as well (which may leave no solution): a start for propagation that may end anywhere.
+fn cut_candidates(layout: Layout, seed: u64, keep: u32, cuts: usize) -> (Candidates, Vec<(usize, u8)>) {
+    let (grid, _) = puzzle(layout, seed, keep);
+    let mut cands = Candidates::from_grid(&grid);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xC075);
+    let mut cut = Vec::new();
+    for _ in 0..cuts {
+        let cell = rand::RngExt::random_range(&mut rng, 0..layout.cells());
+        let digit = rand::RngExt::random_range(&mut rng, 1..=layout.size() as u8);
+        if cands.eliminate(cell, digit) {
+            cut.push((cell, digit));
+        }
+    }
+    (cands, cut)
+}
+
+/// Naked singles, hidden singles and (with `locked`) locked candidates run to their fixpoint
+/// one deduction at a time, by coordinates: the reference for the general engine's
+/// propagation, which reaches the same fixpoint by any order (every deduction stays valid
+/// when candidates are removed).
+fn reference_fixpoint(cands: &mut Candidates, locked: bool) -> Propagation {
+    let layout = cands.layout();
+    let n = layout.size() as u8;
+    'deduce: loop {
+        if (0..layout.cells()).any(|c| cands.value(c).is_none() && cands.candidates(c).is_empty()) {
+            return Propagation::Contradiction;
+        }
+        if cands.is_solved() {
+            return Propagation::Solved;
+        }
+        if let Some(cell) = (0..layout.cells()).find(|&c| cands.value(c).is_none() && cands.candidates(c).len() == 1) {
+            let digit = cands.candidates(cell).single().unwrap();
+            if !cands.place(cell, digit) {
+                return Propagation::Contradiction;
+            }
+            continue;
+        }
+        for house in layout.houses() {
+            for digit in 1..=n {
+                if layout.house_cells(house).any(|c| cands.value(c) == Some(digit)) {
+                    continue;
+                }
+                let places: Vec<usize> = cands.cells_with(house, digit).collect();
+                match places[..] {
+                    [] => return Propagation::Contradiction,
+                    [cell] => {
+                        if !cands.place(cell, digit) {
+                            return Propagation::Contradiction;
+                        }
+                        continue 'deduce;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if locked {
+            for b in 0..n {
+                let boxed = House::Box(b);
+                for line in (0..n).map(House::Row).chain((0..n).map(House::Col)) {
+                    let on_line = |c: usize| layout.houses_of(c).contains(&line);
+                    for digit in 1..=n {
+                        let in_box: Vec<usize> = cands.cells_with(boxed, digit).collect();
+                        let in_line: Vec<usize> = cands.cells_with(line, digit).collect();
+                        let in_both = in_box.iter().filter(|&&c| on_line(c)).count();
+                        let (rest, targets): (bool, Vec<usize>) = if in_both > 0 && in_both == in_box.len() {
+                            (
+                                true,
+                                in_line
+                                    .iter()
+                                    .copied()
+                                    .filter(|&c| layout.box_of(c) != usize::from(b))
+                                    .collect(),
+                            )
+                        } else if in_both > 0 && in_both == in_line.len() {
+                            (true, in_box.iter().copied().filter(|&c| !on_line(c)).collect())
+                        } else {
+                            (false, Vec::new())
+                        };
+                        if rest && !targets.is_empty() {
+                            for cell in targets {
+                                cands.eliminate(cell, digit);
+                            }
+                            continue 'deduce;
+                        }
+                    }
+                }
+            }
+        }
+        return Propagation::Open;
+    }
 }
 
 /// A symmetry of the grid.
@@ -111,6 +207,45 @@ proptest! {
         prop_assert_eq!(fast, general);
         let singles = Solver::new(s).singles_only(true).count(&grid, 50).value;
         prop_assert_eq!(singles, fast);
+    }
+
+    #[test]
+    fn general_propagation_reaches_the_fast_engines_fixpoint(
+        seed in any::<u64>(),
+        keep in 10u32..50,
+        cuts in 0usize..40,
+        locked in any::<bool>(),
+    ) {
+        let (mut general, cut) = cut_candidates(Layout::NINE, seed, keep, cuts);
+        let mut fast = Board9::from_grid(&general.to_grid()).unwrap();
+        for &(cell, digit) in &cut {
+            fast.eliminate(cell, digit);
+        }
+        let rules = Rules { hidden_singles: true, locked_candidates: locked };
+        let result = propagate(&mut general, rules);
+        prop_assert_eq!(result, fast.propagate_with(locked));
+        if result != Propagation::Contradiction {
+            prop_assert_eq!(general, fast.to_candidates());
+        }
+    }
+
+    #[test]
+    fn general_propagation_reaches_the_reference_fixpoint(
+        seed in any::<u64>(),
+        keep in 10u32..60,
+        cuts in 0usize..60,
+        locked in any::<bool>(),
+        shape in 0usize..6,
+    ) {
+        let (rows, cols) = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 4), (4, 4)][shape];
+        let (mut general, _) = cut_candidates(Layout::new(rows, cols).unwrap(), seed, keep, cuts);
+        let mut reference = general.clone();
+        let rules = Rules { hidden_singles: true, locked_candidates: locked };
+        let result = propagate(&mut general, rules);
+        prop_assert_eq!(result, reference_fixpoint(&mut reference, locked));
+        if result != Propagation::Contradiction {
+            prop_assert_eq!(general, reference);
+        }
     }
 
     #[test]
