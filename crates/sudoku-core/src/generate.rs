@@ -34,9 +34,9 @@
 //!
 //! # Cost
 //! One core, release build: a 9×9 puzzle takes about 0.1 ms, 16×16 0.1 to 0.4 s on average (by
-//! options), 25×25 about 15 s. On 25×25 the solution grid takes a few hundred nodes and the
+//! options), 25×25 about 9 s. On 25×25 the solution grid takes a few hundred nodes and the
 //! first ~330 removals one node each; then nearly every check costs thousands of nodes or more
-//! at ~25 µs a node (the general engine on 625 cells), and most removals are refused at the
+//! at ~20 µs a node (the general engine on 625 cells), and most removals are refused at the
 //! cap: that tail is nearly all of the time (which is why the cheaper check of step 2 does not
 //! make 25×25 faster). The figures on the cap that follow were measured with counts to 2. With
 //! the cap of 200,000 nodes that smaller grids keep, seed 0 had spent 6 minutes on 421 of its
@@ -111,7 +111,7 @@ const GRID_ATTEMPTS: u32 = 16;
 /// [`SMALL_SIZE`] digits (the 9×9 and 16×16 counts measured stay far below it).
 const CHECK_NODES: u64 = 200_000;
 
-/// The same on larger grids, where a node costs ~25 µs and most late checks reach the cap (see
+/// The same on larger grids, where a node costs ~20 µs and most late checks reach the cap (see
 /// *Cost* in the module documentation for the choice).
 const LARGE_CHECK_NODES: u64 = 2_000;
 
@@ -138,7 +138,7 @@ impl Generator {
         self.generate_with(&mut ChaCha8Rng::seed_from_u64(seed))
     }
 
-    /// A puzzle drawn from `rng`. Always finishes (about 15 s on 25×25: see *Cost* in the
+    /// A puzzle drawn from `rng`. Always finishes (about 9 s on 25×25: see *Cost* in the
     /// module documentation); [`Generator::try_generate_with`] bounds it.
     pub fn generate_with(&self, rng: &mut ChaCha8Rng) -> Grid {
         unlimited(self.try_generate_with(rng, &Budget::unlimited()))

@@ -104,7 +104,7 @@ struct GenerateArgs {
     /// No given (no symmetric pair, with --symmetric) can be removed.
     #[arg(long)]
     minimal: bool,
-    /// Box side n: the grid has n² digits (2 to 5; 5 takes about 15 s a puzzle, see
+    /// Box side n: the grid has n² digits (2 to 5; 5 takes about 9 s a puzzle, see
     /// --max-nodes and --max-seconds).
     #[arg(long, default_value_t = 3)]
     box_size: usize,
@@ -125,7 +125,7 @@ struct GenerateArgs {
     max_nodes: Option<u64>,
     /// Give up on a puzzle after this many seconds (printed like --max-nodes; which puzzles
     /// finish then depends on the machine). No limit by default: every puzzle ends on its own,
-    /// 9×9 in about 0.1 ms, 16×16 within a second, 25×25 (--box-size 5) in about 15 s.
+    /// 9×9 in about 0.1 ms, 16×16 within a second, 25×25 (--box-size 5) in about 9 s.
     #[arg(long)]
     max_seconds: Option<f64>,
 }
