@@ -173,22 +173,17 @@ mod tests {
                 } else {
                     col
                 };
-                let line_cells: Vec<usize> = layout.house_cells(line).collect();
-                let box_cells: Vec<usize> = layout.house_cells(boxed).collect();
-                let mut with_line = seg.line_others.clone();
-                with_line.push(s as u16);
-                assert_eq!(
-                    cells_of(&with_line).iter().map(|&c| c as usize).collect::<Vec<_>>(),
-                    line_cells,
-                    "{br}x{bc} segment {s}"
-                );
-                let mut with_box = seg.box_others.clone();
-                with_box.push(s as u16);
-                assert_eq!(
-                    cells_of(&with_box).iter().map(|&c| c as usize).collect::<Vec<_>>(),
-                    box_cells,
-                    "{br}x{bc} segment {s}"
-                );
+                // The segment and its others make up the line and the box.
+                for (others, house) in [(&seg.line_others, line), (&seg.box_others, boxed)] {
+                    let mut all = others.clone();
+                    all.push(s as u16);
+                    let cells: Vec<usize> = cells_of(&all).iter().map(|&c| c as usize).collect();
+                    assert_eq!(
+                        cells,
+                        layout.house_cells(house).collect::<Vec<_>>(),
+                        "{br}x{bc} segment {s} {house}"
+                    );
+                }
             }
         }
     }
