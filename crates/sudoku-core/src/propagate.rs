@@ -2,7 +2,8 @@
 //! and locked candidates (pointing and claiming), run to a fixpoint by [`propagate`].
 //!
 //! Each rule is a function of its own so that graders and human-technique solvers can call
-//! them one at a time. The 9×9 solver has faster versions of the same rules in
+//! them one at a time; each also places at once the naked singles its own changes leave
+//! (a placement cascades). The 9×9 solver has faster versions of the same rules in
 //! [`crate::nine`].
 
 use search_core::Propagation;
@@ -83,8 +84,9 @@ fn place_cascading(cands: &mut Candidates, cell: usize, digit: u8, stack: &mut V
     true
 }
 
-/// Place every hidden single (a digit with one possible cell left in a house). Also finds a
-/// house where some digit has no place left (a contradiction).
+/// Place every hidden single (a digit with one possible cell left in a house), and the naked
+/// singles the placements leave. Also finds a house where some digit has no place left (a
+/// contradiction).
 pub fn hidden_singles(cands: &mut Candidates) -> Step {
     let mut work = Work::default();
     work.scan.fill(cands);
@@ -93,7 +95,8 @@ pub fn hidden_singles(cands: &mut Candidates) -> Step {
 
 /// Locked candidates: when a digit's candidates in a box all lie on one line, remove it from
 /// the rest of the line (pointing); when a line's candidates for a digit all lie in one box,
-/// remove it from the rest of the box (claiming).
+/// remove it from the rest of the box (claiming). A cell left with one candidate is placed,
+/// with the naked singles that leaves.
 pub fn locked_candidates(cands: &mut Candidates) -> Step {
     let mut work = Work::default();
     work.scan.fill(cands);
