@@ -235,9 +235,10 @@ proptest! {
         keep in 10u32..60,
         cuts in 0usize..60,
         locked in any::<bool>(),
-        shape in 0usize..6,
+        shape in 0usize..8,
     ) {
-        let (rows, cols) = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 4), (4, 4)][shape];
+        // Boxes one cell thick too (a box is then a row or a column).
+        let (rows, cols) = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 4), (4, 4), (1, 5), (4, 1)][shape];
         let (mut general, _) = cut_candidates(Layout::new(rows, cols).unwrap(), seed, keep, cuts);
         let mut reference = general.clone();
         let rules = Rules { hidden_singles: true, locked_candidates: locked };
