@@ -320,6 +320,17 @@ impl<'a> Account<'a> {
     /// when it reached `cap` (the caller's own limit: not an error), `Err` when the caller's
     /// budget stopped it or had already run out.
     fn search<T>(&mut self, cap: u64, run: impl FnOnce(Budget) -> Report<T>) -> Result<Option<T>, GenerateError> {
+        let report = self.run(cap, run)?;
+        Ok(report.stopped.is_none().then_some(report.value))
+    }
+
+    /// Run one search of at most `cap` nodes and hand back its report, whether it finished or
+    /// reached `cap`; `Err` when the caller's budget stopped it or had already run out.
+    pub(crate) fn run<T>(
+        &mut self,
+        cap: u64,
+        run: impl FnOnce(Budget) -> Report<T>,
+    ) -> Result<Report<T>, GenerateError> {
         // The searches look at the clock and the flag only every few hundred nodes, and most
         // uniqueness checks take a handful: look here too.
         if self
@@ -346,12 +357,12 @@ impl<'a> Account<'a> {
         }
         let report = run(budget);
         self.spent = self.spent.saturating_add(report.stats.nodes);
+        // When the nodes left equal the cap, the cap is what stopped the search (as without a
+        // budget); the next search then finds nothing left.
+        let own_cap = report.stopped == Some(StopReason::NodeLimit) && limit == cap;
         match report.stopped {
-            None => Ok(Some(report.value)),
-            // When the nodes left equal the cap, the cap is what stopped the search (as
-            // without a budget); the next search then finds nothing left.
-            Some(StopReason::NodeLimit) if limit == cap => Ok(None),
-            Some(reason) => Err(self.stopped(reason)),
+            Some(reason) if !own_cap => Err(self.stopped(reason)),
+            _ => Ok(report),
         }
     }
 

@@ -25,11 +25,13 @@
 //! # Ok::<(), sudoku_core::ParseError>(())
 //! ```
 
+use std::convert::Infallible;
 use std::str::FromStr;
 
 use rand_chacha::ChaCha8Rng;
 use search_core::{Budget, count_solutions};
 
+use crate::candidates::Candidates;
 use crate::error::GenerateError;
 use crate::explain::{LogicalSolver, Outcome, Settings};
 use crate::generate::{Account, Generator};
@@ -207,6 +209,16 @@ pub fn check_unique(grid: &Grid, max_nodes: u64) -> Result<(), RateError> {
 /// Rate `grid`, trusting the caller that it has exactly one solution (the uniqueness
 /// techniques are used).
 pub fn rate_unique(grid: &Grid) -> Rating {
+    let Ok(rating) = rate_with(grid, |problem, end| {
+        let budget = Budget::unlimited().with_node_limit(STUCK_NODES);
+        Ok::<_, Infallible>(count_solutions(problem, end, 2, &budget).stats.guesses)
+    });
+    rating
+}
+
+/// [`rate_unique`], with the search that finishes a puzzle the techniques leave stuck run by
+/// `stuck` (from the stuck position, with at most [`STUCK_NODES`] nodes: its guesses).
+fn rate_with<E>(grid: &Grid, stuck: impl FnOnce(&TechniqueProblem, Candidates) -> Result<u64, E>) -> Result<Rating, E> {
     let solver = LogicalSolver::new(Settings {
         assume_unique: true,
         max_level: Difficulty::Extreme,
@@ -227,27 +239,21 @@ pub fn rate_unique(grid: &Grid) -> Rating {
         }
     } else {
         let problem = TechniqueProblem::new(Difficulty::Unfair, Strategy::Greedy);
-        let report = count_solutions(
-            &problem,
-            explanation.end.clone(),
-            2,
-            &Budget::unlimited().with_node_limit(STUCK_NODES),
-        );
-        guesses = report.stats.guesses;
+        guesses = stuck(&problem, explanation.end.clone())?;
         let open = explanation.end.open_cells() as u32;
         score = STUCK_SCORE
             .saturating_add(OPEN_CELL_SCORE.saturating_mul(open))
             .saturating_add(GUESS_SCORE.saturating_mul(guesses.min(u64::from(u32::MAX)) as u32));
         difficulty = Difficulty::Extreme;
     }
-    Rating {
+    Ok(Rating {
         difficulty,
         score,
         solved_by_techniques: solved,
         hardest,
         steps: explanation.steps.len(),
         guesses,
-    }
+    })
 }
 
 /// Generate a puzzle of grade `target` with `generator`: draw puzzles from `rng` until one
@@ -269,9 +275,10 @@ pub fn generate_graded(generator: &Generator, target: Difficulty, rng: &mut ChaC
 }
 
 /// [`generate_graded`] within `budget`: every attempt's generation (its solution grid and
-/// uniqueness checks) is charged to the one budget, so a node limit bounds the whole search
-/// for the puzzle. Rating is not counted in nodes (it is fast and bounded on its own), but the
-/// deadline and the cancellation flag are looked at before every search of the next attempt.
+/// uniqueness checks) and the search that finishes rating a puzzle the techniques leave stuck
+/// are charged to the one budget, so a node limit bounds every search made for the puzzle.
+/// The techniques themselves are not counted in nodes (they are bounded on their own); the
+/// deadline and the cancellation flag are looked at before every search.
 /// `Ok(None)` when no attempt rated `target`; a puzzle found is the one [`generate_graded`]
 /// finds from the same `rng`.
 ///
@@ -298,7 +305,11 @@ pub fn try_generate_graded(
     let mut account = Account::new(budget);
     for _ in 0..attempts {
         let puzzle = generator.generate_charged(rng, &mut account)?;
-        if rate_unique(&puzzle).difficulty == target {
+        let rating = rate_with(&puzzle, |problem, end| {
+            let report = account.run(STUCK_NODES, |budget| count_solutions(problem, end, 2, &budget))?;
+            Ok::<_, GenerateError>(report.stats.guesses)
+        })?;
+        if rating.difficulty == target {
             return Ok(Some(puzzle));
         }
     }

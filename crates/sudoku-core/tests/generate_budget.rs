@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search_core::{Budget, CancelToken, StopReason};
 use sudoku_core::generate::{GenerateOptions, Generator};
-use sudoku_core::grading::{Difficulty, generate_graded, try_generate_graded};
+use sudoku_core::grading::{Difficulty, generate_graded, rate, try_generate_graded};
 use sudoku_core::{GenerateError, Layout, Solver};
 
 fn all_options() -> [GenerateOptions; 4] {
@@ -154,6 +154,60 @@ fn graded_generation_charges_every_attempt_to_one_budget() {
         Err(GenerateError::Stopped {
             reason: StopReason::NodeLimit,
             nodes: 2_000
+        })
+    );
+}
+
+/// The smallest node limit under which `fits` holds (it holds for every larger one).
+fn smallest_limit(fits: impl Fn(u64) -> bool) -> u64 {
+    let (mut low, mut high) = (0u64, 10_000_000u64);
+    assert!(fits(high), "no limit up to {high} fits");
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if fits(mid) { high = mid } else { low = mid + 1 }
+    }
+    low
+}
+
+#[test]
+fn graded_generation_charges_the_rating_search_too() {
+    let generator = Generator::new(
+        Layout::NINE,
+        GenerateOptions {
+            symmetric: false,
+            minimal: true,
+        },
+    );
+    // The first seed whose first puzzle leaves the techniques stuck: rating it runs a search.
+    let (seed, puzzle) = (0..1_000u64)
+        .map(|seed| (seed, generator.generate_with(&mut ChaCha8Rng::seed_from_u64(seed))))
+        .find(|(_, puzzle)| !rate(puzzle).unwrap().solved_by_techniques)
+        .expect("a stuck puzzle among 1,000 seeds");
+    assert!(rate(&puzzle).unwrap().guesses > 0);
+    let limited = |limit: u64| Budget::unlimited().with_node_limit(limit);
+    let generation = smallest_limit(|limit| {
+        generator
+            .try_generate_with(&mut ChaCha8Rng::seed_from_u64(seed), &limited(limit))
+            .is_ok()
+    });
+    let graded_with = |limit: u64| {
+        try_generate_graded(
+            &generator,
+            Difficulty::Extreme,
+            &mut ChaCha8Rng::seed_from_u64(seed),
+            1,
+            &limited(limit),
+        )
+    };
+    let graded = smallest_limit(|limit| graded_with(limit).is_ok());
+    // The rating's search needs nodes of its own, and a limit just short of them stops it.
+    assert!(graded > generation, "graded {graded}, generation alone {generation}");
+    assert_eq!(graded_with(graded), Ok(Some(puzzle)));
+    assert_eq!(
+        graded_with(graded - 1),
+        Err(GenerateError::Stopped {
+            reason: StopReason::NodeLimit,
+            nodes: graded - 1
         })
     );
 }

@@ -118,7 +118,8 @@ struct GenerateArgs {
     #[arg(long, default_value_t = 2000)]
     attempts: u32,
     /// Give up on a puzzle after this many search nodes (solution grid and uniqueness checks
-    /// together; with --grade, all the attempts of the puzzle): it is printed as `error:
+    /// together; with --grade, all the attempts of the puzzle and the searches that finish
+    /// rating the ones the techniques leave stuck): it is printed as `error:
     /// puzzle I: stopped (…) after K nodes` (I from 1), the others go on, and the exit status
     /// is 1. The puzzles that finish are the same as without a limit.
     #[arg(long)]
