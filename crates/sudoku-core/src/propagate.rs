@@ -140,15 +140,7 @@ impl Scan {
             figures.reserve(segments.len());
         }
         for segment in segments {
-            let (mut ones, mut twos, mut placed) = (0u32, 0u32, 0u32);
-            for &cell in &segment.cells {
-                let m = masks[cell as usize];
-                twos |= ones & m;
-                ones |= m;
-                if values[cell as usize] != 0 {
-                    placed |= m;
-                }
-            }
+            let (ones, twos, placed) = tally(masks, values, &segment.cells);
             self.ones.push(ones);
             self.twos.push(twos);
             self.placed.push(placed);
@@ -221,17 +213,23 @@ impl Work {
     }
 }
 
-/// Place the hidden singles of one house, as the grid is now.
-fn house_singles(cands: &mut Candidates, house: &[u16], all: u32, stack: &mut Vec<u16>) -> Step {
+/// The digits of `cells`: in some cell's candidates, in two or more, and placed.
+fn tally(masks: &[u32], values: &[u8], cells: &[u16]) -> (u32, u32, u32) {
     let (mut ones, mut twos, mut placed) = (0u32, 0u32, 0u32);
-    for &cell in house {
-        let m = cands.masks()[cell as usize];
+    for &cell in cells {
+        let m = masks[cell as usize];
         twos |= ones & m;
         ones |= m;
-        if cands.value(cell as usize).is_some() {
+        if values[cell as usize] != 0 {
             placed |= m;
         }
     }
+    (ones, twos, placed)
+}
+
+/// Place the hidden singles of one house, as the grid is now.
+fn house_singles(cands: &mut Candidates, house: &[u16], all: u32, stack: &mut Vec<u16>) -> Step {
+    let (ones, twos, placed) = tally(cands.masks(), cands.raw_values(), house);
     if ones != all {
         return Step::Contradiction;
     }

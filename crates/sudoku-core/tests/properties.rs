@@ -100,21 +100,18 @@ fn reference_fixpoint(cands: &mut Candidates, locked: bool) -> Propagation {
                         let in_box: Vec<usize> = cands.cells_with(boxed, digit).collect();
                         let in_line: Vec<usize> = cands.cells_with(line, digit).collect();
                         let in_both = in_box.iter().filter(|&&c| on_line(c)).count();
-                        let (rest, targets): (bool, Vec<usize>) = if in_both > 0 && in_both == in_box.len() {
-                            (
-                                true,
-                                in_line
-                                    .iter()
-                                    .copied()
-                                    .filter(|&c| layout.box_of(c) != usize::from(b))
-                                    .collect(),
-                            )
+                        // Pointing: the rest of the line; claiming: the rest of the box.
+                        let targets: Vec<usize> = if in_both > 0 && in_both == in_box.len() {
+                            in_line
+                                .into_iter()
+                                .filter(|&c| layout.box_of(c) != usize::from(b))
+                                .collect()
                         } else if in_both > 0 && in_both == in_line.len() {
-                            (true, in_box.iter().copied().filter(|&c| !on_line(c)).collect())
+                            in_box.into_iter().filter(|&c| !on_line(c)).collect()
                         } else {
-                            (false, Vec::new())
+                            Vec::new()
                         };
-                        if rest && !targets.is_empty() {
+                        if !targets.is_empty() {
                             for cell in targets {
                                 cands.eliminate(cell, digit);
                             }
