@@ -82,6 +82,9 @@ impl ConstraintProblem for Queens {
     fn propagate(&self, s: &mut QueensState) -> Propagation {
         if s.row == self.n {
             Propagation::Solved
+        } else if s.row > self.n {
+            // Only a hand-made root can be past the last row: no solution.
+            Propagation::Contradiction
         } else if self.full() & !(s.columns | s.diagonals | s.anti_diagonals) == 0 {
             Propagation::Contradiction
         } else {
@@ -168,7 +171,11 @@ impl SearchSpace for SubsetSum {
 
 impl ConstraintProblem for SubsetSum {
     fn propagate(&self, s: &mut SubsetState) -> Propagation {
-        if s.overflowed || s.sum > self.target || s.sum.saturating_add(self.suffix[s.decided]) < self.target {
+        // A state past the last item (only a hand-made root can be) has no solution.
+        let Some(&rest) = self.suffix.get(s.decided) else {
+            return Propagation::Contradiction;
+        };
+        if s.overflowed || s.sum > self.target || s.sum.saturating_add(rest) < self.target {
             Propagation::Contradiction
         } else if s.decided == self.items.len() {
             Propagation::Solved
@@ -224,11 +231,21 @@ impl GraphColouring {
     }
 
     /// The chromatic polynomial of the n-cycle, n ≥ 1 (the graphs of
-    /// [`GraphColouring::cycle`]): (k−1)^n + (−1)^n (k−1), an oracle for tests.
-    pub fn cycle_colourings(n: u32, k: u64) -> i128 {
+    /// [`GraphColouring::cycle`]): (k−1)^n + (−1)^n (k−1), an oracle for tests. `None` for
+    /// `n = 0` and when the value does not fit an `i128` (e.g. the 64-cycle with 32 colours).
+    ///
+    /// ```
+    /// use search_core::toys::GraphColouring;
+    /// assert_eq!(GraphColouring::cycle_colourings(3, 3), Some(6));
+    /// assert_eq!(GraphColouring::cycle_colourings(64, 32), None);
+    /// ```
+    pub fn cycle_colourings(n: u32, k: u64) -> Option<i128> {
+        if n == 0 {
+            return None;
+        }
         let k1 = i128::from(k) - 1;
         let sign = if n.is_multiple_of(2) { 1 } else { -1 };
-        k1.pow(n) + sign * k1
+        k1.checked_pow(n)?.checked_add(sign * k1)
     }
 }
 
@@ -249,13 +266,17 @@ impl ConstraintProblem for GraphColouring {
     fn propagate(&self, s: &mut Colouring) -> Propagation {
         if let Some((&colour, earlier)) = s.colours.split_last() {
             let v = earlier.len();
-            if self.neighbours[v] >> v & 1 == 1 {
+            // More colours than vertices (only a hand-made root can have them): no solution.
+            let Some(&around) = self.neighbours.get(v) else {
+                return Propagation::Contradiction;
+            };
+            if around >> v & 1 == 1 {
                 return Propagation::Contradiction;
             }
             let clash = earlier
                 .iter()
                 .enumerate()
-                .any(|(u, &c)| c == colour && self.neighbours[v] >> u & 1 == 1);
+                .any(|(u, &c)| c == colour && around >> u & 1 == 1);
             if clash {
                 return Propagation::Contradiction;
             }

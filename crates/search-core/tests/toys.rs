@@ -100,7 +100,7 @@ fn cycle_colourings_match_the_chromatic_polynomial() {
             let problem = GraphColouring::cycle(n as usize, k).unwrap();
             let report = count_solutions(&problem, Colouring::default(), u64::MAX, &Budget::unlimited());
             assert_eq!(
-                i128::from(report.value),
+                Some(i128::from(report.value)),
                 GraphColouring::cycle_colourings(n, u64::from(k)),
                 "C{n}, {k} colours"
             );
@@ -222,4 +222,37 @@ fn small_cycles_and_loops_match_their_polynomial() {
         count_solutions(&looped, Colouring::default(), u64::MAX, &Budget::unlimited()).value,
         0
     );
+}
+
+#[test]
+fn cycle_colourings_beyond_i128_are_none() {
+    // The 64-cycle with 32 colours is a graph `GraphColouring::cycle` accepts; 31^64 does not
+    // fit an i128.
+    assert!(GraphColouring::cycle(64, 32).is_some());
+    assert_eq!(GraphColouring::cycle_colourings(64, 32), None);
+    assert_eq!(GraphColouring::cycle_colourings(u32::MAX, u64::MAX), None);
+    assert_eq!(GraphColouring::cycle_colourings(0, 3), None);
+    assert_eq!(GraphColouring::cycle_colourings(25, 34), Some(33i128.pow(25) - 33));
+}
+
+#[test]
+fn hand_made_roots_past_the_end_have_no_solution() {
+    let budget = Budget::unlimited();
+    let colouring = GraphColouring::cycle(3, 3).unwrap();
+    let long = Colouring {
+        colours: vec![0, 1, 2, 0, 1],
+    };
+    assert_eq!(count_solutions(&colouring, long, u64::MAX, &budget).value, 0);
+    let subset = SubsetSum::new(vec![1, 2, 3], 3);
+    let past = SubsetState {
+        decided: 7,
+        ..SubsetState::default()
+    };
+    assert_eq!(count_solutions(&subset, past, u64::MAX, &budget).value, 0);
+    let queens = Queens::new(4).unwrap();
+    let past = QueensState {
+        row: 30,
+        ..QueensState::default()
+    };
+    assert_eq!(count_solutions(&queens, past, u64::MAX, &budget).value, 0);
 }
