@@ -56,12 +56,14 @@ impl Utility {
         self.per_ply
     }
 
-    /// The score of `outcome` reached after `ply` moves, for `viewer`.
+    /// The score of `outcome` reached after `ply` moves, for `viewer`. A win is never worth
+    /// less than 1 (nor a loss more than −1), however long the game.
     pub fn score(&self, outcome: Outcome, ply: u32, viewer: Side) -> Value {
         match outcome {
             Outcome::Draw => 0,
             Outcome::Win(winner) => {
-                let magnitude = (self.win - self.per_ply.saturating_mul(ply as Value)).max(1);
+                let plies = Value::try_from(ply).unwrap_or(Value::MAX);
+                let magnitude = self.win.saturating_sub(self.per_ply.saturating_mul(plies)).max(1);
                 if winner == viewer { magnitude } else { -magnitude }
             }
         }

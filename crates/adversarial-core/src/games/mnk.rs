@@ -16,7 +16,10 @@ use crate::score::{Evaluator, Value};
 #[non_exhaustive]
 pub enum MnkError {
     /// The board is empty or has more than 64 cells.
-    #[error("a {width}x{height} board has {} cells; 1 to 64 are supported", width * height)]
+    #[error(
+        "a {width}x{height} board has {} cells; 1 to 64 are supported",
+        u64::from(*width) * u64::from(*height)
+    )]
     BoardSize {
         /// Columns asked for.
         width: u32,

@@ -100,7 +100,9 @@ impl Evaluator<ConnectFour> for Threats {
 
 /// The benchmark score of a value found by a generic search with `utility` (which must rank
 /// faster wins higher: `per_ply = 1`, e.g. [`Utility::DISTANCE`]): a win ending at ply `p` is
-/// worth `22 − ⌈p/2⌉` (the winner's stones), a loss its negation, a draw 0.
+/// worth `22 − ⌈p/2⌉` (the winner's stones), a loss its negation, a draw 0. A value that no
+/// finished game of Connect Four gives (beyond `±win`, or a win later than the last ply) is
+/// read as the nearest one, so the score keeps the value's sign and lies in `1..=22` (or is 0).
 ///
 /// ```
 /// use adversarial_core::games::connect4::{ConnectFour, Position, benchmark_score};
@@ -116,7 +118,9 @@ pub fn benchmark_score(utility: Utility, value: Value) -> i32 {
     if value == 0 || utility.per_ply() == 0 {
         return value.signum();
     }
-    let end_ply = (utility.win() - value.abs()) / utility.per_ply();
-    let stones = (end_ply + 1) / 2;
+    // i64: `value` may be any i32 (|i32::MIN| does not fit an i32).
+    let magnitude = i64::from(value).abs().min(i64::from(utility.win()));
+    let end_ply = (i64::from(utility.win()) - magnitude) / i64::from(utility.per_ply());
+    let stones = ((end_ply + 1) / 2).min(i64::from(CELLS / 2)) as i32;
     value.signum() * (CELLS as i32 / 2 + 1 - stones)
 }

@@ -151,10 +151,15 @@ impl Position {
     }
 
     /// Drop a stone of the player to move into column `col` (0-based). The column must have
-    /// room ([`can_play`](Self::can_play)); this is not checked in release builds.
+    /// room ([`can_play`](Self::can_play)); [`Position::parse`] and
+    /// [`Game::try_play`](crate::Game::try_play) check moves that come from users.
+    ///
+    /// # Panics
+    /// When `col` is not below [`WIDTH`] or the column is full (a programmer error: the move
+    /// was not among the legal ones).
     #[inline]
     pub fn play_column(&mut self, col: u32) {
-        debug_assert!(self.can_play(col));
+        assert!(self.can_play(col), "column {col} is off the board or full");
         self.play_bit((self.mask + bottom_mask_col(col)) & column_mask(col));
     }
 
