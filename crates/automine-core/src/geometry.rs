@@ -152,7 +152,8 @@ impl Dims {
         (0..self.cell_count() as u32).map(CellId)
     }
 
-    /// The up-to-8 cells around `id` (not `id` itself), in row-major order.
+    /// The up-to-8 cells around `id` (not `id` itself), in row-major order. For an `id` off
+    /// the board (which did not come from these dims) the cells are unspecified.
     pub fn neighbours(self, id: CellId) -> Neighbours {
         // u32 arithmetic (one division) and unrolled bounds: this runs for every cell of
         // every exact map.
@@ -175,7 +176,8 @@ impl Dims {
             push(right, above + 1);
         }
         push(left, id.0.wrapping_sub(1));
-        push(right, id.0 + 1);
+        // Wrapping: only an id off the board (up to u32::MAX) could carry here.
+        push(right, id.0.wrapping_add(1));
         if down {
             let below = id.0 + w;
             push(left, below.wrapping_sub(1));

@@ -29,12 +29,13 @@ impl CellView {
         !matches!(self, Self::Revealed(_))
     }
 
-    /// The character of the text format.
+    /// The character of the text format (`?` for a number above 9, which no board shows).
     pub const fn symbol(self) -> char {
         match self {
             Self::Covered => '.',
             Self::Flagged => 'F',
-            Self::Revealed(n) => (b'0' + n) as char,
+            Self::Revealed(n) if n <= 9 => (b'0' + n) as char,
+            Self::Revealed(_) => '?',
         }
     }
 }

@@ -23,9 +23,12 @@ pub fn heat_colour(p: f64) -> (u8, u8, u8) {
 }
 
 /// The label printed on a covered cell: its P(mine) in percent, rounded; `0` and `100` only
-/// for certainties (an uncertain cell never shows them, it shows `<1` or `>99`).
+/// for certainties (an uncertain cell never shows them, it shows `<1` or `>99`); `?` for NaN
+/// (which no [`ProbabilityMap`](crate::ProbabilityMap) holds).
 pub fn percent_label(p: f64) -> String {
-    if p <= 0.0 {
+    if p.is_nan() {
+        "?".to_string()
+    } else if p <= 0.0 {
         "0".to_string()
     } else if p >= 1.0 {
         "100".to_string()

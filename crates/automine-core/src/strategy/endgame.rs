@@ -189,6 +189,16 @@ impl Parts {
 impl<'a> EndgameSearch<'a> {
     /// Prepare the search for the layouts `set` of `view`; `node_limit` bounds the number of
     /// layout sets evaluated (a set asked again to beat a lower threshold counts again).
+    /// `set` must hold layouts of `view`, as [`enumerate_layouts`],
+    /// [`narrow_layouts`] and [`enumerate_region`] make them.
+    ///
+    /// [`enumerate_layouts`]: crate::strategy::layouts::enumerate_layouts
+    /// [`narrow_layouts`]: crate::strategy::layouts::narrow_layouts
+    /// [`enumerate_region`]: crate::strategy::layouts::enumerate_region
+    ///
+    /// # Panics
+    /// When a layout of `set.mines` is shorter than `set.cells` (a hand-made set that is no
+    /// set of layouts: a programmer error).
     pub fn new(view: &PlayerView, set: &'a LayoutSet, node_limit: u64) -> Self {
         let dims = view.dims();
         let mut local = HashMap::with_capacity(set.cells.len());

@@ -22,7 +22,7 @@ use crate::probability::exact::{ComponentCache, exact_analysis_cached};
 use crate::settings::FirstClick;
 use crate::strategy::endgame::EndgameSearch;
 use crate::strategy::fifty_fifty::{chain_patterns, forced_pair, forced_pair_with_mines};
-use crate::strategy::first_click::first_click_in;
+use crate::strategy::first_click::{check_unrevealed, first_click_in};
 use crate::strategy::guess::{GuessOptions, choose_among, choose_guess};
 use crate::strategy::isolated::isolated_region_move;
 use crate::strategy::layouts::LayoutMemory;
@@ -180,6 +180,7 @@ impl ExactPlayer {
     fn choose_cell(&mut self, view: &PlayerView) -> Result<CellId, ProbabilityError> {
         let dims = view.dims();
         if view.revealed_count() == 0 {
+            check_unrevealed(view)?;
             let rule = if self.options.first_click_policy {
                 self.options.first_click
             } else {

@@ -7,6 +7,7 @@
 //! top-left corner for `any` and `safe`; for `opening`, 1-based (3,3) on beginner-sized and
 //! intermediate-sized boards and (4,4) on expert-sized ones (0-based (2,2) and (3,3)).
 
+use crate::error::ProbabilityError;
 use crate::geometry::{Col, Dims, Pos, Row};
 use crate::settings::FirstClick;
 use crate::view::{CellView, PlayerView};
@@ -58,6 +59,21 @@ pub fn first_click_in(view: &PlayerView, rule: FirstClick) -> Option<Pos> {
     dims.ids()
         .find(|&id| view.at(id) == CellView::Covered)
         .map(|id| dims.pos(id))
+}
+
+/// Whether a view with nothing revealed admits a mine layout: its unflagged mines fit its
+/// covered cells. The players' first-click shortcut checks this instead of a map, so that
+/// it refuses the same views the exact map refuses (with the same error).
+pub(crate) fn check_unrevealed(view: &PlayerView) -> Result<(), ProbabilityError> {
+    let covered = view.covered_count();
+    if view.mines_left() as usize > covered {
+        return Err(ProbabilityError::MineCountUnreachable {
+            mines_left: view.mines_left(),
+            min: 0,
+            max: covered as u64,
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

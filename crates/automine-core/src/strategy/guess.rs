@@ -438,12 +438,16 @@ pub fn hill_interior(view: &PlayerView, map: &ProbabilityMap, best_safety: f64) 
 /// Whether at least `threshold` covered cells (certain mines aside) are reachable from `start`
 /// through covered cells and by stepping over revealed ones (D. N. Hill's space counter: a
 /// guess in a small enclosed area is better left for last, when the mine count may settle it).
+/// A `start` off the board reaches nothing (`true` only for a `threshold` of 0).
 pub fn in_large_area(view: &PlayerView, map: &ProbabilityMap, start: CellId, threshold: usize) -> bool {
     let dims = view.dims();
     let open = |c: CellId| view.at(c) == CellView::Covered && map.at(c).is_some_and(|p| p < 1.0);
     let mut seen = vec![false; dims.cell_count()];
+    let Some(start_seen) = seen.get_mut(start.index()) else {
+        return threshold == 0;
+    };
+    *start_seen = true;
     let mut queue = vec![start];
-    seen[start.index()] = true;
     let mut next = 0;
     while next < queue.len() {
         if queue.len() >= threshold {

@@ -57,15 +57,21 @@ pub struct Interval {
 }
 
 /// The Wilson score interval of `wins` out of `games` at `z` standard errors (1.959964 for
-/// 95%); `[0, 1]` for zero games.
+/// 95%; the sign of `z` does not matter); `[0, 1]` for zero games or an infinite `z`.
 ///
 /// ```
 /// use automine_core::strategy::harness::wilson_interval;
 /// let ci = wilson_interval(50, 100, 1.959964);
 /// assert!((ci.low - 0.4038).abs() < 1e-4 && (ci.high - 0.5962).abs() < 1e-4);
 /// ```
+///
+/// # Panics
+/// When `wins > games` or `z` is NaN (programmer errors: the counts come from one trial).
 pub fn wilson_interval(wins: u64, games: u64, z: f64) -> Interval {
-    if games == 0 {
+    assert!(wins <= games, "{wins} wins out of {games} games");
+    assert!(!z.is_nan(), "z is NaN");
+    let z = z.abs();
+    if games == 0 || z.is_infinite() {
         return Interval { low: 0.0, high: 1.0 };
     }
     let n = games as f64;

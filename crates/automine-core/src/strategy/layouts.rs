@@ -217,7 +217,9 @@ enum Seen {
 /// in [`enumerate_layouts`]'s order for `view`; the layouts keep their order in `set`, which
 /// may differ from the order a new enumeration would list them in (the set of layouts is the
 /// same). `None` when `view` is not a later view of `before` (a cell decided in `before`
-/// differs, or a cell not in `set` is covered) or when no layout is left.
+/// differs, or a cell not in `set` is covered), when `set` is not a set of layouts of this
+/// board (a cell off the board, or a layout whose length is not the number of cells), or
+/// when no layout is left.
 ///
 /// ```
 /// use automine_core::PlayerView;
@@ -244,9 +246,12 @@ pub fn narrow_layouts(set: &LayoutSet, before: &PlayerView, view: &PlayerView) -
     if !decided_unchanged {
         return None;
     }
+    if set.mines.iter().any(|layout| layout.len() != set.cells.len()) {
+        return None;
+    }
     let mut position = vec![usize::MAX; dims.cell_count()];
     for (i, &id) in set.cells.iter().enumerate() {
-        position[id.index()] = i;
+        *position.get_mut(id.index())? = i;
     }
     let mut seen = Vec::new();
     for (i, &id) in set.cells.iter().enumerate() {
@@ -423,7 +428,8 @@ fn for_each_combination(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
 /// cells would be ignored). Cells of `known_mines` count as mines in every number and are
 /// appended to the set as mines in every layout, so that [`EndgameSearch`] counts them in
 /// the numbers it predicts. No total mine count is imposed. `None` when there are more
-/// than `limit` layouts, the budget runs out, or there is none.
+/// than `limit` layouts, the budget runs out, or there is none, and when a cell of `region`
+/// or `known_mines` lies off the board.
 ///
 /// [`EndgameSearch`]: crate::strategy::endgame::EndgameSearch
 ///
@@ -452,11 +458,11 @@ pub fn enumerate_region(
     }
     let mut local = vec![u16::MAX; dims.cell_count()];
     for (i, &id) in region.iter().enumerate() {
-        local[id.index()] = i as u16;
+        *local.get_mut(id.index())? = i as u16;
     }
     let mut is_known = vec![false; dims.cell_count()];
     for &id in known_mines {
-        is_known[id.index()] = true;
+        *is_known.get_mut(id.index())? = true;
     }
     let mut seen = vec![false; dims.cell_count()];
     let mut constraints = Vec::new();

@@ -222,10 +222,10 @@ pub fn write_records(records: &[GameRecord]) -> String {
 /// ```
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, PairingError> {
     let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
-    let (_, header) = lines.next().ok_or(PairingError::Empty)?;
+    let (header_index, header) = lines.next().ok_or(PairingError::Empty)?;
     if header.trim() != "seed,won,moves" {
         return Err(PairingError::BadLine {
-            line: 1,
+            line: header_index + 1,
             reason: format!("expected the header `seed,won,moves`, found {:?}", header.trim()),
         });
     }

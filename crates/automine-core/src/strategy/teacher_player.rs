@@ -7,7 +7,7 @@ use crate::geometry::Pos;
 use crate::player::Player;
 use crate::probability::teacher::Teacher;
 use crate::settings::FirstClick;
-use crate::strategy::first_click::first_click_in;
+use crate::strategy::first_click::{check_unrevealed, first_click_in};
 use crate::view::{CellView, PlayerView};
 
 /// Opens the teacher's safest cell (see the module docs).
@@ -41,10 +41,11 @@ impl TeacherPlayer {
 impl Player for TeacherPlayer {
     fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError> {
         let dims = view.dims();
-        if view.revealed_count() == 0
-            && let Some(pos) = first_click_in(view, self.rule)
-        {
-            return Ok(pos);
+        if view.revealed_count() == 0 {
+            check_unrevealed(view)?;
+            if let Some(pos) = first_click_in(view, self.rule) {
+                return Ok(pos);
+            }
         }
         let teacher = self.teacher.get_or_insert_with(|| Teacher::new(view));
         if self.seen.len() != dims.cell_count() {

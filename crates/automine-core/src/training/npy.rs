@@ -81,15 +81,30 @@ impl<W: Write + Seek> NpyWriter<W> {
     /// Start an array of rows shaped `row_shape` (e.g. `[11, 16, 30]`).
     ///
     /// # Errors
-    /// Any I/O error of `out`.
+    /// [`io::ErrorKind::InvalidInput`] when a row's size in bytes overflows `usize` or the
+    /// header does not fit the 16-bit length field of format 1.0 (some thousands of
+    /// dimensions); any I/O error of `out`.
     pub fn new(mut out: W, dtype: NpyDtype, row_shape: &[usize]) -> io::Result<Self> {
+        let invalid = |what: String| io::Error::new(io::ErrorKind::InvalidInput, what);
+        let row_len = row_shape
+            .iter()
+            .try_fold(1usize, |len, &d| len.checked_mul(d))
+            .filter(|len| len.checked_mul(dtype.size()).is_some())
+            .ok_or_else(|| invalid(format!("rows of shape {row_shape:?} are too large")))?;
         let head = header(dtype, 0, row_shape);
+        if head.len() - 10 > usize::from(u16::MAX) {
+            return Err(invalid(format!(
+                "a header of {} bytes for {} dimensions does not fit .npy format 1.0",
+                head.len(),
+                row_shape.len()
+            )));
+        }
         out.write_all(&head)?;
         Ok(Self {
             out,
             dtype,
             row_shape: row_shape.to_vec(),
-            row_len: row_shape.iter().product(),
+            row_len,
             rows: 0,
             header_len: head.len(),
         })
