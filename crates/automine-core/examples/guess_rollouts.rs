@@ -95,7 +95,7 @@ fn parse_args() -> Result<Config, Box<dyn Error>> {
 /// The game on `layout` brought to `view` (its revealed cells opened, its flags placed).
 fn replay(settings: GameSettings, layout: MineLayout, view: &PlayerView) -> Result<Game, Box<dyn Error>> {
     let dims = view.dims();
-    let mut game = Game::with_layout(settings, layout);
+    let mut game = Game::with_layout(settings, layout)?;
     for id in dims.ids() {
         match view.at(id) {
             CellView::Revealed(_) if game.view().at(id) == CellView::Covered => {

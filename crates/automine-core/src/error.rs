@@ -2,7 +2,7 @@
 
 use search_core::StopReason;
 
-use crate::geometry::Pos;
+use crate::geometry::{Dims, Pos};
 
 /// A board size, mine count or board text that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -80,6 +80,21 @@ pub enum BoardError {
         flags: usize,
         /// Total mines.
         mines: u32,
+    },
+    /// A layout given with settings of another board size or mine count
+    /// ([`crate::Game::with_layout`]).
+    #[error(
+        "a {layout} layout with {layout_mines} mines does not fit the settings' {settings} board with {settings_mines} mines"
+    )]
+    LayoutMismatch {
+        /// The settings' board size.
+        settings: Dims,
+        /// The settings' mine count.
+        settings_mines: u32,
+        /// The layout's board size.
+        layout: Dims,
+        /// The layout's mine count.
+        layout_mines: usize,
     },
 }
 

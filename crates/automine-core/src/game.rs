@@ -1,6 +1,6 @@
 //! [`Game`]: one game of Minesweeper: reveal with flood fill, flags, chording, won and lost.
 
-use crate::error::PlayError;
+use crate::error::{BoardError, PlayError};
 use crate::geometry::{CellId, Pos};
 use crate::layout::MineLayout;
 use crate::settings::{FirstClick, GameSettings};
@@ -66,14 +66,26 @@ impl Game {
     }
 
     /// A game on a given layout (the first-click rule is not applied: the layout is fixed).
-    pub fn with_layout(settings: GameSettings, layout: MineLayout) -> Self {
-        Self {
+    ///
+    /// # Errors
+    /// [`BoardError::LayoutMismatch`] unless the layout has the board size and the mine
+    /// count of `settings` (which [`Game::settings`] then reports).
+    pub fn with_layout(settings: GameSettings, layout: MineLayout) -> Result<Self, BoardError> {
+        if layout.dims() != settings.dims() || layout.mine_count() != settings.mines() as usize {
+            return Err(BoardError::LayoutMismatch {
+                settings: settings.dims(),
+                settings_mines: settings.mines(),
+                layout: layout.dims(),
+                layout_mines: layout.mine_count(),
+            });
+        }
+        Ok(Self {
             settings,
             seed: 0,
-            view: PlayerView::covered(layout.dims(), layout.mine_count() as u32),
+            view: PlayerView::covered(layout.dims(), settings.mines()),
             layout: Some(layout),
             status: GameStatus::Playing,
-        }
+        })
     }
 
     /// The settings.
@@ -226,7 +238,7 @@ mod tests {
         let dims = Dims::new(Width(4), Height(3)).unwrap();
         let layout = MineLayout::from_mines(dims, [CellId(3), CellId(11)]);
         let settings = GameSettings::new(dims, 2, FirstClick::Any).unwrap();
-        Game::with_layout(settings, layout)
+        Game::with_layout(settings, layout).unwrap()
     }
 
     #[test]

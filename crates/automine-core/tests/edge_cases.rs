@@ -162,3 +162,26 @@ fn narrow_layouts_of_a_set_from_another_board_is_none() {
     };
     assert_eq!(narrow_layouts(&ragged, &before, &after), None);
 }
+
+#[test]
+fn a_game_on_a_layout_of_other_settings_is_an_error() {
+    use automine_core::{BoardError, Game, GameSettings, MineLayout, Preset};
+    let small = Dims::new(Width(3), Height(1)).unwrap();
+    let layout = MineLayout::from_mines(small, [CellId(0)]);
+    // A layout of another board: the game's settings would describe a board it does not have.
+    let beginner = Preset::Beginner.settings(FirstClick::Safe);
+    assert!(matches!(
+        Game::with_layout(beginner, layout.clone()),
+        Err(BoardError::LayoutMismatch {
+            layout_mines: 1,
+            settings_mines: 10,
+            ..
+        })
+    ));
+    // The right board with another mine count.
+    let two = GameSettings::new(small, 2, FirstClick::Any).unwrap();
+    assert!(Game::with_layout(two, layout.clone()).is_err());
+    let one = GameSettings::new(small, 1, FirstClick::Any).unwrap();
+    let game = Game::with_layout(one, layout).unwrap();
+    assert_eq!((game.settings(), game.view().total_mines()), (one, 1));
+}
