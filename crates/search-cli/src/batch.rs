@@ -63,6 +63,66 @@ pub fn open_input(file: Option<&Path>) -> io::Result<Box<dyn BufRead>> {
     }
 }
 
+/// The whole of `file` (standard input when it is `None` or `-`) as text, for the commands
+/// that read one board or one table; errors name the file, and bad UTF-8 its line and column.
+///
+/// # Errors
+/// The file cannot be opened or read, or is not UTF-8.
+pub fn read_input(file: Option<&Path>) -> io::Result<String> {
+    read_text(open_input(file)?).map_err(|e| match file {
+        Some(path) if path.as_os_str() != "-" && e.kind() == io::ErrorKind::InvalidData => with_path(path, &e),
+        _ => e,
+    })
+}
+
+/// The whole of the file at `path` as text; every error starts with the path.
+///
+/// # Errors
+/// The file cannot be opened or read, or is not UTF-8 (its line and column named).
+pub fn read_file(path: &Path) -> io::Result<String> {
+    let file = std::fs::File::open(path).map_err(|e| with_path(path, &e))?;
+    read_text(NamedFile {
+        path: path.to_path_buf(),
+        file,
+    })
+    .map_err(|e| {
+        if e.kind() == io::ErrorKind::InvalidData {
+            with_path(path, &e)
+        } else {
+            e
+        }
+    })
+}
+
+/// Check that `path` can be written, before a long run whose result goes there: an existing
+/// file is opened for appending (and left as it is), a new one is created and removed again.
+///
+/// # Errors
+/// The path cannot be written (a missing folder, a folder, no permission), its path in front.
+pub fn check_writable(path: &Path) -> io::Result<()> {
+    let result = if path.exists() {
+        std::fs::OpenOptions::new().append(true).open(path).map(drop)
+    } else {
+        std::fs::File::create(path).and_then(|_| std::fs::remove_file(path))
+    };
+    result.map_err(|e| with_path(path, &e))
+}
+
+/// Refuse an output folder that exists as something else (a file): creating it would fail
+/// with the misleading "File exists".
+///
+/// # Errors
+/// `path` exists and is not a folder.
+pub fn check_folder(path: &Path) -> io::Result<()> {
+    if path.exists() && !path.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("{}: exists and is not a folder", path.display()),
+        ));
+    }
+    Ok(())
+}
+
 /// A file whose read errors name its path (a folder opens, but reading it fails).
 struct NamedFile {
     path: std::path::PathBuf,
@@ -102,20 +162,34 @@ where
     let pool = pool(threads).map_err(io::Error::other)?;
     let progress = Progress::new(label, None);
     let mut summary = Summary::default();
-    let mut lines = BufReader::new(input).lines();
-    let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
+    let mut reader = BufReader::new(input);
+    let mut buf = Vec::new();
+    // A line that is not UTF-8 is kept as its error, answered in its place.
+    let mut chunk: Vec<Result<String, String>> = Vec::with_capacity(CHUNK);
     let mut size = 1;
+    // Answer a line, or the error of a line that could not be read as text.
+    let answer_line = |line: &Result<String, String>| match line {
+        Ok(line) => answer(trim_line_end(line)),
+        Err(reason) => Answer::Error(reason.clone()),
+    };
     loop {
         chunk.clear();
-        for line in lines.by_ref().take(size) {
-            chunk.push(line?);
+        while chunk.len() < size {
+            buf.clear();
+            if reader.read_until(b'\n', &mut buf)? == 0 {
+                break;
+            }
+            if buf.last() == Some(&b'\n') {
+                buf.pop();
+            }
+            chunk.push(decode_line(std::mem::take(&mut buf)));
         }
         if chunk.is_empty() {
             break;
         }
         size = (size * 2).min(CHUNK);
         if let Some(pool) = &pool {
-            let answers: Vec<Answer> = pool.install(|| chunk.par_iter().map(|l| answer(trim_line_end(l))).collect());
+            let answers: Vec<Answer> = pool.install(|| chunk.par_iter().map(answer_line).collect());
             for answer in answers {
                 write_answer(out, answer, &mut summary)?;
             }
@@ -123,7 +197,7 @@ where
             // One thread: write and flush each answer as soon as it is made (standard output
             // is line-buffered, so the flush costs nothing more).
             for line in &chunk {
-                write_answer(out, answer(trim_line_end(line)), &mut summary)?;
+                write_answer(out, answer_line(line), &mut summary)?;
                 out.flush()?;
             }
         }
@@ -151,6 +225,46 @@ fn write_answer<W: Write>(out: &mut W, answer: Answer, summary: &mut Summary) ->
         }
     }
     Ok(())
+}
+
+/// One input line (without its newline) as text, or the reason it is not: the column (from
+/// 1, in characters) and the value of the first byte that is not UTF-8.
+fn decode_line(bytes: Vec<u8>) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        // The prefix before `valid` is UTF-8 by definition.
+        let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
+        format!("not valid UTF-8: byte 0x{:02x} at column {column}", bytes[valid])
+    })
+}
+
+/// A whole input (a board, a records file, a puzzle file) as text; when it is not UTF-8, the
+/// error names the line and column of the first bad byte.
+///
+/// # Errors
+/// Reading fails, or the text is not UTF-8 (kind `InvalidData`).
+pub fn read_text(mut input: impl Read) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let bytes = e.as_bytes();
+            // The prefix before `valid` is UTF-8 by definition.
+            let before = String::from_utf8_lossy(&bytes[..valid]);
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |last| last.chars().count()) + 1;
+            Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "line {line}: not valid UTF-8: byte 0x{:02x} at column {column}",
+                    bytes[valid]
+                ),
+            ))
+        }
+    }
 }
 
 /// Strip a trailing carriage return (CRLF files) without touching other whitespace.

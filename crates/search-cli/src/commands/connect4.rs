@@ -27,8 +27,8 @@ pub struct Connect4Args {
 
 #[derive(Debug, Subcommand)]
 enum Connect4Command {
-    /// Score positions exactly: one move sequence (columns 1-7) per line, anything after a
-    /// space is ignored; prints the score for the player to move (22 - winner's stones for a
+    /// Score positions exactly: one move sequence (columns 1-7) per line, after any leading
+    /// whitespace; anything after a space is ignored; prints the score for the player to move (22 - winner's stones for a
     /// win, negative for a loss, 0 for a draw), one line per input line.
     Solve(SolveArgs),
     /// Play a game against the solver in the terminal (or with moves piped on stdin).
@@ -46,7 +46,7 @@ struct SolveArgs {
     #[arg(long)]
     stats: bool,
     /// Worker threads (each with its own table); the answers are the same for every N.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::threads())]
     threads: usize,
     /// Transposition table size: at most 2^N slots of 8 bytes per thread (default 23 = 64 MiB;
     /// the default settings start each position at 32 KiB and grow the table as the search
@@ -84,10 +84,14 @@ pub fn read_move<'l>(
     write!(out, "your move> ")?;
     out.flush()?;
     line.clear();
-    if input.read_line(line)? == 0 {
+    // Read bytes, not text: a line that is not UTF-8 is a bad move to answer (its bad bytes
+    // shown as U+FFFD), not the end of the game.
+    let mut bytes = Vec::new();
+    if input.read_until(b'\n', &mut bytes)? == 0 {
         writeln!(out, "\nend of input: game abandoned")?;
         return Ok(None);
     }
+    line.push_str(&String::from_utf8_lossy(&bytes));
     let text = line.trim();
     if text.eq_ignore_ascii_case("q") || text.eq_ignore_ascii_case("quit") {
         writeln!(out, "game abandoned")?;
@@ -128,6 +132,9 @@ thread_local! {
 
 /// The answer to one input line of `connect4 solve`.
 fn answer_line(line: &str, mode: Mode, stats: bool, config: SolverConfig, limits: super::Limits) -> Answer {
+    // Leading whitespace is not "the first space" before a comment: without the trim, ` 4455`
+    // would be scored as the empty board.
+    let line = line.trim_start();
     let moves = line.split_once(' ').map_or(line, |(moves, _)| moves);
     let position = match Position::parse(moves) {
         Ok(position) => position,

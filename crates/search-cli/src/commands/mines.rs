@@ -1,7 +1,7 @@
 //! `search-cli mines`: exact and teacher mine probabilities of a board, training data sets
 //! and heat-map pictures (automine-core).
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -230,8 +230,7 @@ fn format_map(view: &PlayerView, map: &ProbabilityMap, decimals: usize) -> Strin
 
 fn probabilities(args: &ProbabilitiesArgs) -> CommandResult {
     let budget = super::budget(args.max_nodes, args.max_seconds)?;
-    let mut text = String::new();
-    crate::batch::open_input(args.file.as_deref())?.read_to_string(&mut text)?;
+    let text = crate::batch::read_input(args.file.as_deref())?;
     let result = text.parse::<PlayerView>().map_err(|e| e.to_string()).and_then(|view| {
         let map = match args.method {
             Method::Exact => exact_analysis(&view, &budget).map(|a| a.map),
@@ -255,8 +254,7 @@ fn probabilities(args: &ProbabilitiesArgs) -> CommandResult {
 fn sample(args: &SampleArgs) -> CommandResult {
     use rand::SeedableRng;
     let budget = super::budget(args.max_nodes, args.max_seconds)?;
-    let mut text = String::new();
-    crate::batch::open_input(args.file.as_deref())?.read_to_string(&mut text)?;
+    let text = crate::batch::read_input(args.file.as_deref())?;
     let sampler = text.parse::<PlayerView>().map_err(|e| e.to_string()).and_then(|view| {
         LayoutSampler::new(&view, &budget)
             .map(|s| (view, s))
@@ -306,6 +304,7 @@ fn dataset(args: &DatasetArgs) -> CommandResult {
             Method::Teacher => LabelKind::Teacher,
         },
     };
+    crate::batch::check_folder(&args.out)?;
     let progress = Progress::new("games", Some(args.games));
     let start = Instant::now();
     let summary =

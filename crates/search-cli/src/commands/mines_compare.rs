@@ -24,7 +24,7 @@ pub struct CompareArgs {
 }
 
 fn read(path: &Path) -> Result<Vec<GameRecord>, CommandError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CommandError::Usage(format!("{}: {e}", path.display())))?;
+    let text = crate::batch::read_file(path).map_err(|e| CommandError::Usage(e.to_string()))?;
     parse_records(&text).map_err(|e| CommandError::Usage(format!("{}: {e}", path.display())))
 }
 

@@ -90,7 +90,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads (0: one per core; the default recipe uses 2).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = super::threads())]
     threads: usize,
     /// Channels of the hidden convolutions.
     #[arg(long, default_value_t = Architecture::default().hidden_channels)]
@@ -131,6 +131,7 @@ pub fn train_command(args: &TrainArgs) -> CommandResult {
     };
     // Check the settings before anything is written.
     config.validate().map_err(learn_error)?;
+    crate::batch::check_folder(&args.out)?;
     std::fs::create_dir_all(&args.out)
         .map_err(|e| CommandError::Io(std::io::Error::new(e.kind(), format!("{}: {e}", args.out.display()))))?;
     let progress = Progress::new("training steps", Some(config.steps as u64));
@@ -212,7 +213,7 @@ pub struct EvaluateArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Worker threads for generating positions (0: one per core).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = super::threads())]
     threads: usize,
     /// Print one JSON object instead of the text report.
     #[arg(long)]
@@ -272,6 +273,10 @@ pub fn evaluate_command(args: &EvaluateArgs) -> CommandResult {
     let positions = usize::try_from(args.positions)
         .map_err(|_| CommandError::Usage(format!("--positions {}: too many for this machine", args.positions)))?;
     let model = args.model.load()?;
+    // A plot that cannot be written fails now, not after the evaluation.
+    if let Some(path) = &args.plot {
+        crate::batch::check_writable(path)?;
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()

@@ -117,7 +117,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = PlayerArg::Exact)]
     player: PlayerArg,
     /// Worker threads (0: one per core).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = super::threads())]
     threads: usize,
     /// Print one JSON object instead of the text summary.
     #[arg(long)]
@@ -792,6 +792,10 @@ pub fn play(args: &PlayArgs, matches: &ArgMatches) -> CommandResult {
         ));
     }
     check_player_options(args, matches)?;
+    // A records file that cannot be written fails now, not after every game is played.
+    if let Some(path) = &args.records {
+        crate::batch::check_writable(path).map_err(|e| CommandError::Usage(format!("--records {e}")))?;
+    }
     let progress = Progress::new("games", Some(args.games));
     let (summary, profile) = run_games(args, &trial, &progress)?;
     progress.finish();

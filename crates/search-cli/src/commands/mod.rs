@@ -30,6 +30,16 @@ pub fn at_least_one() -> clap::builder::RangedU64ValueParser<u64> {
     clap::value_parser!(u64).range(1..)
 }
 
+/// The most worker threads `--threads` accepts: far more than any machine has cores, and few
+/// enough that the pool can be built (tens of thousands of threads abort the process or hang
+/// it while it spawns them).
+pub const MAX_THREADS: u64 = 1024;
+
+/// The parser of every `--threads`: 0 to [`MAX_THREADS`].
+pub fn threads() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS)
+}
+
 /// What a command returns: an exit status, or an error to print.
 pub type CommandResult = Result<std::process::ExitCode, CommandError>;
 

@@ -20,10 +20,10 @@ pub struct QueensArgs {
     /// Stop counting at this many solutions (at least 1).
     #[arg(long, value_parser = super::at_least_one())]
     limit: Option<u64>,
-    /// Worker threads (1 = search on the calling thread); the answer is the same for every N
+    /// Worker threads (0 or 1 = search on the calling thread); the answer is the same for every N
     /// (the `--stats` node counts too, except when the search ends early: with `--first`,
     /// `--limit` or a budget, parallel workers may have explored different parts).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::threads())]
     threads: usize,
     /// Give up after this many nodes.
     #[arg(long)]

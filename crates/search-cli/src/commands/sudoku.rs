@@ -25,7 +25,7 @@ pub struct SudokuArgs {
 
 #[derive(Debug, Subcommand)]
 enum SudokuCommand {
-    /// Solve one puzzle per line: the solution, `unsolvable`, or `error: <reason>`.
+    /// Solve one puzzle per line: the solution, `unsolvable`, or `error: line N: <reason>`.
     Solve(SolveArgs),
     /// Count the solutions of one puzzle per line, up to a limit.
     Count(CountArgs),
@@ -49,8 +49,8 @@ struct BatchArgs {
     /// Input file, one puzzle per line (standard input when absent or `-`). Lines starting
     /// with `#` and empty lines are skipped.
     file: Option<PathBuf>,
-    /// Worker threads (1 = none); the output is the same for every N.
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads (0 or 1 = none); the output is the same for every N.
+    #[arg(long, default_value_t = 1, value_parser = super::threads())]
     threads: usize,
     /// Branching strategy: first, mrv, greedy (the paper's rule), or the two-way branching
     /// binary-max, binary-sum, binary-min, binary-product or bivalue-product (the default;
@@ -92,8 +92,8 @@ struct CountArgs {
 
 #[derive(Debug, Args)]
 struct GenerateArgs {
-    /// Number of puzzles.
-    #[arg(long, default_value_t = 1)]
+    /// Number of puzzles (at least 1).
+    #[arg(long, default_value_t = 1, value_parser = super::at_least_one())]
     count: u64,
     /// Seed: puzzle i comes from `ChaCha8Rng` seeded with it, on stream i.
     #[arg(long, default_value_t = 0)]
@@ -108,8 +108,8 @@ struct GenerateArgs {
     /// --max-nodes and --max-seconds).
     #[arg(long, default_value_t = 3)]
     box_size: usize,
-    /// Worker threads (1 = none); the output is the same for every N.
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads (0 or 1 = none); the output is the same for every N.
+    #[arg(long, default_value_t = 1, value_parser = super::threads())]
     threads: usize,
     /// Only puzzles of this grade (easy, medium, hard, unfair, extreme; 9×9 rating).
     #[arg(long)]
@@ -184,11 +184,18 @@ pub fn run(args: &SudokuArgs) -> CommandResult {
 /// (the parser's "line" is the line within the text, always 1 here; the batch driver puts
 /// the input line in front).
 pub(crate) fn line_error(err: &ParseError) -> String {
+    line_error_at(err, 0)
+}
+
+/// [`line_error`] of a puzzle that starts `offset` characters into its input line: the
+/// column is counted from the start of the line.
+pub(crate) fn line_error_at(err: &ParseError, offset: usize) -> String {
     match err {
         ParseError::InvalidChar {
             ch, column, alphabet, ..
         } => format!(
-            "invalid character {ch:?} at column {column} (digits are {alphabet}; empty cells are '.', '0' or '_')"
+            "invalid character {ch:?} at column {} (digits are {alphabet}; empty cells are '.', '0' or '_')",
+            column + offset
         ),
         other => other.to_string(),
     }
@@ -234,6 +241,14 @@ where
 }
 
 fn generate(args: &GenerateArgs) -> CommandResult {
+    // The layout takes a box of side 1 too, but its one-cell "puzzle" is no line the other
+    // commands read: the sizes are those of the help.
+    if !(2..=5).contains(&args.box_size) {
+        return Err(CommandError::Usage(format!(
+            "--box-size {}: expected 2 to 5 (a grid of 4 to 25 digits)",
+            args.box_size
+        )));
+    }
     let layout =
         Layout::square(args.box_size).map_err(|e| CommandError::Usage(format!("--box-size {}: {e}", args.box_size)))?;
     let options = GenerateOptions {
@@ -290,8 +305,7 @@ fn strategies(args: &StrategiesArgs) -> CommandResult {
     )?;
     writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|")?;
     for file in &args.files {
-        let text =
-            std::fs::read_to_string(file).map_err(|e| CommandError::Usage(format!("{}: {e}", file.display())))?;
+        let text = crate::batch::read_file(file).map_err(|e| CommandError::Usage(e.to_string()))?;
         let mut grids = Vec::new();
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() || line.starts_with('#') {

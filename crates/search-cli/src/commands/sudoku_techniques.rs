@@ -27,8 +27,8 @@ pub struct ExplainArgs {
     /// is answered with an error line (as `rate` does), checked by a solution count of at
     /// most 1,000,000 nodes; a puzzle past that count is explained as it is.
     file: Option<PathBuf>,
-    /// Worker threads (1 = none); the output is the same for every N.
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads (0 or 1 = none); the output is the same for every N.
+    #[arg(long, default_value_t = 1, value_parser = super::threads())]
     threads: usize,
     /// One JSON object per step: {"technique", "placements", "eliminations", "text"} with
     /// 1-based [row, column, digit] triples; then one `{"outcome": "solved" | "stuck" |
@@ -48,8 +48,8 @@ pub struct RateArgs {
     /// with `#` and empty lines are skipped. A Sudoku Exchange line (`hash puzzle rating`) is
     /// read by its second field.
     file: Option<PathBuf>,
-    /// Worker threads (1 = none); the output is the same for every N.
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads (0 or 1 = none); the output is the same for every N.
+    #[arg(long, default_value_t = 1, value_parser = super::threads())]
     threads: usize,
 }
 
@@ -71,14 +71,26 @@ pub struct LevelsArgs {
 }
 
 /// The puzzle of a line: the whole line, or the second field of a Sudoku Exchange record.
+/// An error names the field read when the line has several, and counts columns from the start
+/// of the line.
 fn parse_puzzle(line: &str) -> Result<Grid, String> {
     let mut fields = line.split_whitespace();
     let first = fields.next().unwrap_or("");
-    let text = match fields.next() {
-        Some(second) if first.len() != second.len() => second,
-        _ => first,
+    let (text, field) = match fields.next() {
+        Some(second) if first.len() != second.len() => (second, Some(2)),
+        Some(_) => (first, Some(1)),
+        None => (first, None),
     };
-    Grid::parse_line(text).map_err(|e| super::sudoku::line_error(&e))
+    Grid::parse_line(text).map_err(|e| {
+        // `text` is a slice of `line`: its characters before it shift the columns.
+        let start = text.as_ptr().addr().saturating_sub(line.as_ptr().addr());
+        let offset = line.get(..start).map_or(0, |before| before.chars().count());
+        let reason = super::sudoku::line_error_at(&e, offset);
+        match field {
+            Some(n) => format!("field {n}: {reason}"),
+            None => reason,
+        }
+    })
 }
 
 fn is_skipped(line: &str) -> bool {
@@ -242,8 +254,7 @@ pub fn levels(args: &LevelsArgs) -> CommandResult {
     // command before any row is printed.
     let mut sets = Vec::with_capacity(args.files.len());
     for file in &args.files {
-        let text =
-            std::fs::read_to_string(file).map_err(|e| CommandError::Usage(format!("{}: {e}", file.display())))?;
+        let text = crate::batch::read_file(file).map_err(|e| CommandError::Usage(e.to_string()))?;
         let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !is_skipped(l)).collect();
         let step = if args.sample == 0 || args.sample >= lines.len() {
             1

@@ -5,6 +5,11 @@ use std::process::{Command, Output, Stdio};
 
 /// Run `search-cli ARGS` with `stdin` as standard input and collect everything it printed.
 pub fn run(args: &[&str], stdin: &str) -> Output {
+    run_bytes(args, stdin.as_bytes())
+}
+
+/// [`run`] with standard input given as bytes (input that is not UTF-8).
+pub fn run_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_search-cli"))
         .args(args)
         .stdin(Stdio::piped())
@@ -14,7 +19,7 @@ pub fn run(args: &[&str], stdin: &str) -> Output {
         .expect("the binary runs");
     // A binary that stops before reading its input (a usage error) closes the pipe: that is
     // its answer, not a failure of the test.
-    match child.stdin.take().expect("stdin").write_all(stdin.as_bytes()) {
+    match child.stdin.take().expect("stdin").write_all(stdin) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("input not written: {e}"),
         _ => {}
     }
