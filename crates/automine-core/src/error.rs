@@ -18,7 +18,8 @@ pub enum BoardError {
     },
     /// The mine count does not fit the board and first-click rule.
     #[error(
-        "{mines} mines do not fit a board of {cells} cells under the {rule} first-click rule (allowed: 1 to {max})"
+        "{mines} mines do not fit a board of {cells} cells under the {rule} first-click rule ({})",
+        allowed_mines(*max)
     )]
     BadMineCount {
         /// The mine count asked for.
@@ -56,7 +57,7 @@ pub enum BoardError {
         found: usize,
     },
     /// A row of the wrong length.
-    #[error("row {row} has {found} cells, expected {expected}")]
+    #[error("row {row} (counting from 0) has {found} cells, expected {expected}")]
     WrongRowLength {
         /// The row (0-based).
         row: usize,
@@ -66,7 +67,7 @@ pub enum BoardError {
         found: usize,
     },
     /// A character that is not `.`, `F` or `0`–`8`.
-    #[error("unexpected character {found:?} at {at} (allowed: '.', 'F', '0' to '8')")]
+    #[error("unexpected character {found:?} at {at}, counting from 0 (allowed: '.', 'F', '0' to '8')")]
     BadCell {
         /// Where.
         at: Pos,
@@ -192,4 +193,13 @@ pub enum ProbabilityError {
         /// The limit.
         limit: usize,
     },
+}
+
+/// The range of mine counts a board allows, as [`BoardError::BadMineCount`] says it.
+fn allowed_mines(max: usize) -> String {
+    if max == 0 {
+        "no mine count fits: the board is too small".to_string()
+    } else {
+        format!("allowed: 1 to {max}")
+    }
 }

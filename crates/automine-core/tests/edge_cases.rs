@@ -185,3 +185,26 @@ fn a_game_on_a_layout_of_other_settings_is_an_error() {
     let game = Game::with_layout(one, layout).unwrap();
     assert_eq!((game.settings(), game.view().total_mines()), (one, 1));
 }
+
+#[test]
+fn a_board_too_small_for_any_mine_count_says_so() {
+    use automine_core::GameSettings;
+    let one = Dims::new(Width(1), Height(1)).unwrap();
+    for mines in [0, 1] {
+        let err = GameSettings::new(one, mines, FirstClick::Safe).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("no mine count fits"), "{text}");
+        assert!(!text.contains("1 to 0"), "{text}");
+    }
+    let nine = Dims::new(Width(9), Height(9)).unwrap();
+    let text = GameSettings::new(nine, 81, FirstClick::Safe).unwrap_err().to_string();
+    assert!(text.contains("allowed: 1 to 80"), "{text}");
+}
+
+#[test]
+fn board_text_errors_say_their_coordinates_count_from_zero() {
+    let row = "2x2 1\n..\n...\n".parse::<PlayerView>().unwrap_err().to_string();
+    assert!(row.contains("row 1 (counting from 0) has 3 cells"), "{row}");
+    let cell = "2x2 1\n..\n.9\n".parse::<PlayerView>().unwrap_err().to_string();
+    assert!(cell.contains("(col 1, row 1), counting from 0"), "{cell}");
+}
