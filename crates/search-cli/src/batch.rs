@@ -231,12 +231,21 @@ fn write_answer<W: Write>(out: &mut W, answer: Answer, summary: &mut Summary) ->
 /// 1, in characters) and the value of the first byte that is not UTF-8.
 fn decode_line(bytes: Vec<u8>) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| {
-        let valid = e.utf8_error().valid_up_to();
-        let bytes = e.as_bytes();
-        // The prefix before `valid` is UTF-8 by definition.
-        let column = String::from_utf8_lossy(&bytes[..valid]).chars().count() + 1;
-        format!("not valid UTF-8: byte 0x{:02x} at column {column}", bytes[valid])
+        let (_, column, byte) = first_bad_byte(&e);
+        format!("not valid UTF-8: byte 0x{byte:02x} at column {column}")
     })
+}
+
+/// Where the first byte that is not UTF-8 lies: its line and column (both from 1, the column
+/// in characters) and its value.
+fn first_bad_byte(e: &std::string::FromUtf8Error) -> (usize, usize, u8) {
+    let bytes = e.as_bytes();
+    let valid = e.utf8_error().valid_up_to();
+    // The prefix before `valid` is UTF-8 by definition.
+    let before = String::from_utf8_lossy(&bytes[..valid]);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |last| last.chars().count()) + 1;
+    (line, column, bytes[valid])
 }
 
 /// A whole input (a board, a records file, a puzzle file) as text; when it is not UTF-8, the
@@ -250,18 +259,10 @@ pub fn read_text(mut input: impl Read) -> io::Result<String> {
     match String::from_utf8(bytes) {
         Ok(text) => Ok(text),
         Err(e) => {
-            let valid = e.utf8_error().valid_up_to();
-            let bytes = e.as_bytes();
-            // The prefix before `valid` is UTF-8 by definition.
-            let before = String::from_utf8_lossy(&bytes[..valid]);
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |last| last.chars().count()) + 1;
+            let (line, column, byte) = first_bad_byte(&e);
             Err(io::Error::new(
                 io::ErrorKind::InvalidData,
-                format!(
-                    "line {line}: not valid UTF-8: byte 0x{:02x} at column {column}",
-                    bytes[valid]
-                ),
+                format!("line {line}: not valid UTF-8: byte 0x{byte:02x} at column {column}"),
             ))
         }
     }
