@@ -143,6 +143,10 @@ pub enum ProbabilityError {
         /// A number of the contradictory group.
         at: Pos,
     },
+    /// Every covered cell is a certain mine or flagged: a player has no cell to open (the
+    /// game is over).
+    #[error("no covered cell is left to open (every covered cell is a mine or flagged)")]
+    NothingToOpen,
     /// The numbers can be satisfied, but not with the board's total mine count.
     #[error("no layout has exactly {mines_left} unflagged mines (the numbers allow {min} to {max})")]
     MineCountUnreachable {

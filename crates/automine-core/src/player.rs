@@ -40,9 +40,10 @@ pub struct SafestCellPlayer {
 }
 
 impl SafestCellPlayer {
-    /// The choice given an already computed exact map of `view`.
+    /// The choice given an already computed exact map of `view`; `None` when every covered
+    /// cell is a certain mine (the game is over).
     pub fn choose_from_map(view: &PlayerView, map: &ProbabilityMap) -> Option<Pos> {
-        map.safest().map(|(id, _)| view.dims().pos(id))
+        map.safest().filter(|&(_, p)| p < 1.0).map(|(id, _)| view.dims().pos(id))
     }
 }
 
@@ -59,9 +60,7 @@ impl Player for SafestCellPlayer {
         if let Some(id) = self.pending.pop() {
             return Ok(view.dims().pos(id));
         }
-        Self::choose_from_map(view, &map).ok_or(ProbabilityError::NoLayout {
-            at: view.dims().pos(CellId(0)),
-        })
+        Self::choose_from_map(view, &map).ok_or(ProbabilityError::NothingToOpen)
     }
 }
 

@@ -208,3 +208,14 @@ fn board_text_errors_say_their_coordinates_count_from_zero() {
     let cell = "2x2 1\n..\n.9\n".parse::<PlayerView>().unwrap_err().to_string();
     assert!(cell.contains("(col 1, row 1), counting from 0"), "{cell}");
 }
+
+#[test]
+fn players_say_when_no_covered_cell_is_left_to_open() {
+    use automine_core::SafestCellPlayer;
+    // The one covered cell is the mine: the game is won, nothing is left to open.
+    let view: PlayerView = "2x1 1\n1.\n".parse().unwrap();
+    let want = Err(ProbabilityError::NothingToOpen);
+    assert_eq!(ExactPlayer::new(PlayerOptions::new(FirstClick::Safe)).choose(&view), want);
+    assert_eq!(SafestCellPlayer::default().choose(&view), want);
+    assert_eq!(TeacherPlayer::new(FirstClick::Safe).choose(&view), want);
+}

@@ -202,6 +202,10 @@ impl ExactPlayer {
         if let Some(id) = self.safe.pop() {
             return Ok(id);
         }
+        // Every covered cell a certain mine: the game is over, no guess is left to make.
+        if !dims.ids().any(|id| analysis.map.at(id).is_some_and(|p| p < 1.0)) {
+            return Err(ProbabilityError::NothingToOpen);
+        }
         let reach = self.options.endgame_layouts.max(self.options.restricted_layouts);
         if self.options.endgame_layouts > 0
             && analysis.ln_layouts <= (reach as f64).ln() + 1e-9
@@ -266,9 +270,7 @@ impl ExactPlayer {
             &self.options.guess,
             &mut self.cache,
         )?
-        .ok_or(ProbabilityError::NoLayout {
-            at: dims.pos(CellId(0)),
-        })
+        .ok_or(ProbabilityError::NothingToOpen)
     }
 }
 

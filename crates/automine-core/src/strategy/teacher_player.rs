@@ -62,9 +62,8 @@ impl Player for TeacherPlayer {
         teacher.observe(view, &fresh)?;
         let map = teacher.probabilities(view);
         map.safest()
+            .filter(|&(_, p)| p < 1.0)
             .map(|(id, _)| dims.pos(id))
-            .ok_or(ProbabilityError::NoLayout {
-                at: dims.pos(crate::geometry::CellId(0)),
-            })
+            .ok_or(ProbabilityError::NothingToOpen)
     }
 }

@@ -184,9 +184,7 @@ pub fn write_dataset(
         let mut click = 0i32;
         while game.status() == GameStatus::Playing {
             let pos = SafestCellPlayer::choose_from_map(game.view(), &map).ok_or_else(|| {
-                sim(crate::error::ProbabilityError::NoLayout {
-                    at: dims.pos(crate::geometry::CellId(0)),
-                }
+                sim(crate::error::ProbabilityError::NothingToOpen
                 .into())
             })?;
             let outcome = game.reveal(pos).map_err(|e| sim(e.into()))?;
