@@ -43,7 +43,9 @@ impl SafestCellPlayer {
     /// The choice given an already computed exact map of `view`; `None` when every covered
     /// cell is a certain mine (the game is over).
     pub fn choose_from_map(view: &PlayerView, map: &ProbabilityMap) -> Option<Pos> {
-        map.safest().filter(|&(_, p)| p < 1.0).map(|(id, _)| view.dims().pos(id))
+        map.safest()
+            .filter(|&(_, p)| p < 1.0)
+            .map(|(id, _)| view.dims().pos(id))
     }
 }
 

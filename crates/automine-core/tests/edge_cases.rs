@@ -215,7 +215,10 @@ fn players_say_when_no_covered_cell_is_left_to_open() {
     // The one covered cell is the mine: the game is won, nothing is left to open.
     let view: PlayerView = "2x1 1\n1.\n".parse().unwrap();
     let want = Err(ProbabilityError::NothingToOpen);
-    assert_eq!(ExactPlayer::new(PlayerOptions::new(FirstClick::Safe)).choose(&view), want);
+    assert_eq!(
+        ExactPlayer::new(PlayerOptions::new(FirstClick::Safe)).choose(&view),
+        want
+    );
     assert_eq!(SafestCellPlayer::default().choose(&view), want);
     assert_eq!(TeacherPlayer::new(FirstClick::Safe).choose(&view), want);
 }

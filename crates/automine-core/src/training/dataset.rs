@@ -183,10 +183,8 @@ pub fn write_dataset(
         let mut map = exact_probabilities(game.view()).map_err(|e| sim(e.into()))?;
         let mut click = 0i32;
         while game.status() == GameStatus::Playing {
-            let pos = SafestCellPlayer::choose_from_map(game.view(), &map).ok_or_else(|| {
-                sim(crate::error::ProbabilityError::NothingToOpen
-                .into())
-            })?;
+            let pos = SafestCellPlayer::choose_from_map(game.view(), &map)
+                .ok_or_else(|| sim(crate::error::ProbabilityError::NothingToOpen.into()))?;
             let outcome = game.reveal(pos).map_err(|e| sim(e.into()))?;
             click += 1;
             if game.status() != GameStatus::Playing {
