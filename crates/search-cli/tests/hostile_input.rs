@@ -248,3 +248,24 @@ fn the_help_says_what_the_commands_print() {
     let help = text(out.stdout);
     assert!(help.contains("Worker threads (0 or 1 = none)"), "{help}");
 }
+
+#[test]
+fn strategies_reads_every_file_before_it_prints_the_table() {
+    let dir = std::env::temp_dir().join(format!("search-cli-hostile-strategies-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&good, format!("{PUZZLE}\n")).unwrap();
+    std::fs::write(&bad, format!("{PUZZLE}\n{}x\n", &PUZZLE[..80])).unwrap();
+    let (good, bad) = (good.to_str().unwrap(), bad.to_str().unwrap());
+    let out = run(&["sudoku", "strategies", "--strategies", "mrv", good, bad], "");
+    assert_eq!(out.status.code(), Some(1));
+    // No table cut short on standard output: the error stands alone.
+    assert_eq!(text(out.stdout), "");
+    let err = text(out.stderr);
+    assert!(err.contains(&format!("{bad}:2: invalid character 'x'")), "{err}");
+    let out = run(&["sudoku", "strategies", "--strategies", "mrv", good], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(out.stdout).lines().count(), 3);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -298,12 +298,9 @@ fn strategies(args: &StrategiesArgs) -> CommandResult {
     } else {
         args.strategies.clone()
     };
-    let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "| set | strategy | puzzles | mean time (µs) | nodes | guesses | max depth | dead ends | no guess |"
-    )?;
-    writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|")?;
+    // Every file is read and parsed before the table starts: a bad line in a later file is
+    // an error of the command, not a table cut short.
+    let mut sets = Vec::with_capacity(args.files.len());
     for file in &args.files {
         let text = crate::batch::read_file(file).map_err(|e| CommandError::Usage(e.to_string()))?;
         let mut grids = Vec::new();
@@ -318,6 +315,15 @@ fn strategies(args: &StrategiesArgs) -> CommandResult {
         let name = file
             .file_name()
             .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned());
+        sets.push((name, grids));
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "| set | strategy | puzzles | mean time (µs) | nodes | guesses | max depth | dead ends | no guess |"
+    )?;
+    writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|")?;
+    for (name, grids) in &sets {
         for &strategy in &strategies {
             let inference = if args.singles_only {
                 Inference::Singles
@@ -329,7 +335,7 @@ fn strategies(args: &StrategiesArgs) -> CommandResult {
             let mut depth_sum = 0u64;
             let mut no_guess = 0u64;
             let start = Instant::now();
-            for grid in &grids {
+            for grid in grids {
                 let report = solver.count(grid, args.limit);
                 total.merge(&report.stats);
                 depth_sum += u64::from(report.stats.max_depth);
