@@ -39,6 +39,24 @@ pub struct Position {
 }
 
 impl Position {
+    /// Check that the labels and the mines have one value per cell of the board; `k` names
+    /// the position in the error.
+    pub(crate) fn check_lengths(&self, k: usize) -> Result<(), LearnError> {
+        let cells = self.view.dims().cell_count();
+        for (what, len) in [
+            ("exact labels", self.exact.len()),
+            ("teacher labels", self.teacher.len()),
+            ("mines", self.mines.len()),
+        ] {
+            if len != cells {
+                return Err(LearnError::PredictionShape(format!(
+                    "position {k} has {len} {what} for a board of {cells} cells"
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// Whether cell `i` is covered and unflagged (the cells that are scored).
     pub fn is_scored(&self, i: usize) -> bool {
         self.view.at(CellId(i as u32)) == automine_core::CellView::Covered
@@ -57,6 +75,9 @@ pub enum Labels {
 
 impl Labels {
     /// The label of cell `i` of `position`.
+    ///
+    /// # Panics
+    /// When `i` is not an index of the position's labels (a programmer error).
     pub fn of(self, position: &Position, i: usize) -> f32 {
         match self {
             Self::Exact => position.exact[i],
@@ -209,6 +230,9 @@ impl PositionStream {
 /// held-out set spans many games.
 pub const HELDOUT_PER_GAME: usize = 8;
 
+/// The most held-out positions one call may ask for.
+pub const MAX_HELDOUT_POSITIONS: usize = 1_000_000;
+
 /// `count` held-out positions of `preset`: games on seeds `HELDOUT_SEED_BIT | (seed << 32) + g`
 /// (disjoint from every training game), at most [`HELDOUT_PER_GAME`] positions from each.
 ///
@@ -222,8 +246,14 @@ pub const HELDOUT_PER_GAME: usize = 8;
 /// ```
 ///
 /// # Errors
-/// As [`play_and_record`].
+/// [`LearnError::BadConfig`] for more than [`MAX_HELDOUT_POSITIONS`] positions; as
+/// [`play_and_record`].
 pub fn heldout_positions(preset: Preset, count: usize, seed: u64) -> Result<Vec<Position>, LearnError> {
+    if count > MAX_HELDOUT_POSITIONS {
+        return Err(LearnError::BadConfig(format!(
+            "held-out positions {count} (allowed up to {MAX_HELDOUT_POSITIONS})"
+        )));
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ HELDOUT_SEED_BIT);
     let base = HELDOUT_SEED_BIT | (seed << 32);
     let mut out = Vec::with_capacity(count);

@@ -32,6 +32,15 @@ pub enum LearnError {
     /// A training or evaluation setting that cannot be used.
     #[error("bad configuration: {0}")]
     BadConfig(String),
+    /// Training diverged: the loss of a step is not a finite number (a learning rate too high
+    /// for the network), so the weights are no longer usable.
+    #[error("training diverged at step {step}: loss {loss} (try a lower learning rate)")]
+    Diverged {
+        /// The step (0-based).
+        step: usize,
+        /// Its loss.
+        loss: f32,
+    },
     /// Views in one batch have different board sizes.
     #[error("a batch mixes board sizes: {first} and {other}")]
     MixedBoardSizes {

@@ -165,7 +165,8 @@ fn confident(calls: &mut ConfidentCalls, p: f64, q: f64, mine: bool) {
 ///
 /// # Errors
 /// [`LearnError::PredictionShape`] unless there is one row of predictions per position, with
-/// one value per cell of its board.
+/// one value per cell of its board, and every position has one label and one mine flag per
+/// cell.
 ///
 /// ```
 /// use automine_core::Preset;
@@ -192,6 +193,7 @@ pub fn score_predictions(
         )));
     }
     for (k, (position, row)) in positions.iter().zip(student).enumerate() {
+        position.check_lengths(k)?;
         let cells = position.view.dims().cell_count();
         if row.len() != cells {
             return Err(LearnError::PredictionShape(format!(
@@ -288,8 +290,12 @@ pub fn score_model(model: &MinePredictor, preset: Preset, positions: &[Position]
 /// [`heldout_positions`]).
 ///
 /// # Errors
-/// As [`heldout_positions`] and [`score_model`].
+/// [`LearnError::BadConfig`] for no position (`count` 0); as [`heldout_positions`] and
+/// [`score_model`].
 pub fn evaluate(model: &MinePredictor, count: usize, seed: u64) -> Result<Vec<PresetMetrics>, LearnError> {
+    if count == 0 {
+        return Err(LearnError::BadConfig("held-out positions must be at least 1".into()));
+    }
     Preset::ALL
         .into_iter()
         .map(|preset| score_model(model, preset, &heldout_positions(preset, count, seed)?))

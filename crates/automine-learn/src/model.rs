@@ -195,8 +195,14 @@ impl MinePredictor {
     /// Mine logits `(N, H, W)` of an input batch `(N, INPUT_CHANNELS, H, W)`.
     ///
     /// # Errors
-    /// A tensor error for an input of the wrong shape.
+    /// A tensor error for an input of the wrong shape (including a board of zero rows or
+    /// columns).
     pub fn forward(&self, input: &Tensor) -> Result<Tensor, LearnError> {
+        if let [_, _, h, w] = input.dims()
+            && (*h == 0 || *w == 0)
+        {
+            return Err(candle_core::Error::Msg(format!("an input of shape {:?} has no cell", input.dims())).into());
+        }
         let mut x = input.clone();
         let last = self.layers.len() - 1;
         for (i, (w, b)) in self.layers.iter().enumerate() {

@@ -32,6 +32,13 @@ use crate::error::LearnError;
 use crate::features::batch_tensor;
 use crate::model::{Architecture, MinePredictor};
 
+/// The most optimizer steps a run may ask for.
+pub const MAX_STEPS: usize = 10_000_000;
+/// The most board cells per batch a run may ask for.
+pub const MAX_CELLS_PER_BATCH: usize = 1_000_000;
+/// The most positions a preset's shuffle buffer may ask for.
+pub const MAX_BUFFER_POSITIONS: usize = 100_000;
+
 /// Everything that defines a training run.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TrainConfig {
@@ -101,7 +108,7 @@ impl TrainConfig {
         if step < warmup {
             return self.learning_rate * (step + 1) as f64 / warmup as f64;
         }
-        let span = (self.steps - warmup).max(1) as f64;
+        let span = self.steps.saturating_sub(warmup).max(1) as f64;
         let t = ((step - warmup) as f64 / span).min(1.0);
         let floor = 0.05;
         self.learning_rate * (floor + (1.0 - floor) * 0.5 * (1.0 + (std::f64::consts::PI * t).cos()))
@@ -110,15 +117,29 @@ impl TrainConfig {
     /// Check the settings, as [`train`] does before it starts.
     ///
     /// # Errors
-    /// [`LearnError::BadConfig`] for zero steps or cells per batch, a learning rate that is not
-    /// a positive finite number or a negative or non-finite weight decay;
+    /// [`LearnError::BadConfig`] for zero steps or cells per batch, more than [`MAX_STEPS`]
+    /// steps, [`MAX_CELLS_PER_BATCH`] cells per batch or [`MAX_BUFFER_POSITIONS`] buffered
+    /// positions, a learning rate that is not a positive finite number or a negative or
+    /// non-finite weight decay;
     /// [`LearnError::BadArchitecture`] as [`Architecture::validate`](crate::Architecture::validate).
     pub fn validate(&self) -> Result<(), LearnError> {
-        if self.steps == 0 {
-            return Err(LearnError::BadConfig("steps must be at least 1".into()));
+        if self.steps == 0 || self.steps > MAX_STEPS {
+            return Err(LearnError::BadConfig(format!(
+                "steps {} (allowed 1 to {MAX_STEPS})",
+                self.steps
+            )));
         }
-        if self.cells_per_batch == 0 {
-            return Err(LearnError::BadConfig("cells per batch must be at least 1".into()));
+        if self.cells_per_batch == 0 || self.cells_per_batch > MAX_CELLS_PER_BATCH {
+            return Err(LearnError::BadConfig(format!(
+                "cells per batch {} (allowed 1 to {MAX_CELLS_PER_BATCH})",
+                self.cells_per_batch
+            )));
+        }
+        if self.buffer_positions > MAX_BUFFER_POSITIONS {
+            return Err(LearnError::BadConfig(format!(
+                "buffer positions {} (allowed up to {MAX_BUFFER_POSITIONS})",
+                self.buffer_positions
+            )));
         }
         if !(self.learning_rate.is_finite() && self.learning_rate > 0.0) {
             return Err(LearnError::BadConfig(format!("learning rate {}", self.learning_rate)));
@@ -179,7 +200,8 @@ pub fn masked_bce(logits: &Tensor, targets: &Tensor, mask: &Tensor) -> Result<Te
 /// Inputs, targets and mask of a batch of one board size.
 ///
 /// # Errors
-/// As [`batch_tensor`].
+/// As [`batch_tensor`]; [`LearnError::PredictionShape`] when a position's labels do not have
+/// one value per cell of its board.
 pub fn batch_tensors(
     positions: &[Position],
     labels: Labels,
@@ -189,6 +211,9 @@ pub fn batch_tensors(
     let input = batch_tensor(&views, device)?;
     let dims = views.first().ok_or(LearnError::EmptyBatch)?.dims();
     let cells = dims.cell_count();
+    for (k, p) in positions.iter().enumerate() {
+        p.check_lengths(k)?;
+    }
     let mut targets = Vec::with_capacity(positions.len() * cells);
     let mut mask = Vec::with_capacity(positions.len() * cells);
     for p in positions {
@@ -225,7 +250,8 @@ pub fn batch_tensors(
 /// ```
 ///
 /// # Errors
-/// [`LearnError::BadConfig`] for an unusable configuration; tensor or simulation errors.
+/// [`LearnError::BadConfig`] for an unusable configuration; [`LearnError::Diverged`] when
+/// the loss of a step is not finite; tensor or simulation errors.
 pub fn train(config: &TrainConfig, mut progress: impl FnMut(&LossPoint) + Send) -> Result<TrainOutcome, LearnError> {
     config.validate()?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -271,11 +297,15 @@ fn train_here(config: &TrainConfig, progress: &mut impl FnMut(&LossPoint)) -> Re
         let loss = masked_bce(&model.forward(&input)?, &targets, &mask)?;
         let learning_rate = config.learning_rate_at(step);
         optimizer.set_learning_rate(learning_rate);
+        let loss_value = loss.to_scalar::<f32>()?;
+        if !loss_value.is_finite() {
+            return Err(LearnError::Diverged { step, loss: loss_value });
+        }
         optimizer.backward_step(&loss)?;
         let point = LossPoint {
             step,
             preset: stream.preset(),
-            loss: loss.to_scalar::<f32>()?,
+            loss: loss_value,
             learning_rate,
         };
         progress(&point);
