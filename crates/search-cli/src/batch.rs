@@ -69,10 +69,10 @@ pub fn open_input(file: Option<&Path>) -> io::Result<Box<dyn BufRead>> {
 /// # Errors
 /// The file cannot be opened or read, or is not UTF-8.
 pub fn read_input(file: Option<&Path>) -> io::Result<String> {
-    read_text(open_input(file)?).map_err(|e| match file {
-        Some(path) if path.as_os_str() != "-" && e.kind() == io::ErrorKind::InvalidData => with_path(path, &e),
-        _ => e,
-    })
+    match file {
+        Some(path) if path.as_os_str() != "-" => read_file(path),
+        _ => read_text(io::stdin()),
+    }
 }
 
 /// The whole of the file at `path` as text; every error starts with the path.
@@ -81,6 +81,7 @@ pub fn read_input(file: Option<&Path>) -> io::Result<String> {
 /// The file cannot be opened or read, or is not UTF-8 (its line and column named).
 pub fn read_file(path: &Path) -> io::Result<String> {
     let file = std::fs::File::open(path).map_err(|e| with_path(path, &e))?;
+    // `NamedFile` puts the path in front of read errors; bad UTF-8 is found after the read.
     read_text(NamedFile {
         path: path.to_path_buf(),
         file,
