@@ -3,6 +3,10 @@
 //! Every batch subcommand reads one item per input line (a file, or standard input), writes
 //! one answer per line in the same order, prints `error: <reason>` for a bad line and keeps
 //! going, and exits with status 1 when any line failed.
+//!
+//! When the reader of standard output goes away early (`search-cli sudoku solve big.txt |
+//! head -1`), the command stops quietly with status 0, as `head` asked: nothing is printed
+//! about the broken pipe.
 
 #![forbid(unsafe_code)]
 
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        Err(commands::CommandError::Io(err)) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err}");
             ExitCode::FAILURE

@@ -269,3 +269,54 @@ fn strategies_reads_every_file_before_it_prints_the_table() {
     assert_eq!(text(out.stdout).lines().count(), 3);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader, Write};
+    // Far more output than a pipe holds, so the command is still writing when the reader
+    // goes away (as with `search-cli sudoku solve big.txt | head -1`).
+    let input = format!("{PUZZLE}\n").repeat(20_000);
+    for threads in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_search-cli"))
+            .args(["sudoku", "solve", "--threads", threads])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let bytes = input.clone();
+        let writer = std::thread::spawn(move || {
+            // The command may stop before it has read everything: a broken pipe here is fine.
+            let _ = stdin.write_all(bytes.as_bytes());
+        });
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut first)
+            .expect("one line");
+        assert_eq!(first, format!("{SOLUTION}\n"));
+        // The reader is dropped here: the command's next writes find the pipe closed.
+        let out = child.wait_with_output().expect("the binary finishes");
+        writer.join().expect("writer");
+        assert_eq!(text(out.stderr), "", "--threads {threads}: nothing said about the pipe");
+        assert_eq!(out.status.code(), Some(0), "--threads {threads}");
+    }
+}
+
+#[test]
+fn negative_numbers_reach_the_checks_of_their_options() {
+    // clap read `-1` as an unknown flag ("unexpected argument '-1' found"); the value now
+    // reaches the option's own check, which names it.
+    let out = run(&["queens", "6", "--max-seconds", "-1"], "");
+    let err = text(out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("--max-seconds -1"), "{err}");
+    let out = run(&["mines", "play", "--games", "1", "--guess-cut-off", "-0.5"], "");
+    let err = text(out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("-0.5") && !err.contains("unexpected argument"), "{err}");
+    let out = run(&["connect4", "play", "--seconds", "-2"], "");
+    let err = text(out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("--seconds -2"), "{err}");
+}

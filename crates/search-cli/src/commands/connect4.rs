@@ -61,7 +61,7 @@ struct SolveArgs {
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Give up on a position after this many seconds (its line is answered with an error).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     max_seconds: Option<f64>,
 }
 
@@ -106,7 +106,7 @@ struct PlayArgs {
     #[arg(long, value_enum, default_value_t = First::Human)]
     first: First,
     /// Seconds the engine may think per move before it falls back to a depth-limited search.
-    #[arg(long, default_value_t = 3.0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 3.0)]
     seconds: f64,
 }
 

@@ -117,7 +117,7 @@ struct ProbabilitiesArgs {
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Give up (error, exit status 1) after this many seconds of the exact enumeration.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     max_seconds: Option<f64>,
 }
 
@@ -136,7 +136,7 @@ struct SampleArgs {
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Give up (error, exit status 1) after this many seconds of the enumeration.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     max_seconds: Option<f64>,
 }
 

@@ -102,7 +102,7 @@ pub struct TrainArgs {
     #[arg(long)]
     cells_per_batch: Option<usize>,
     /// Peak learning rate.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     learning_rate: Option<f64>,
 }
 

@@ -195,7 +195,7 @@ struct ExactArgs {
     endgame_nodes: Option<u64>,
     /// Guess candidates need at least this fraction of the best safety (in
     /// (0, 1]).
-    #[arg(long, default_value_t = GuessOptions::default().cut_off, value_parser = cut_off)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = GuessOptions::default().cut_off, value_parser = cut_off)]
     guess_cut_off: f64,
     /// At most this many frontier cells are scored for a guess (the safest)
     /// [default: 100; 10 with --fast].
@@ -206,16 +206,16 @@ struct ExactArgs {
     guess_interior: usize,
     /// The weight of progress (the chance a guess leaves a safe cell) in its score
     /// (>= 0).
-    #[arg(long, default_value_t = GuessOptions::default().progress_weight, value_parser = weight)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = GuessOptions::default().progress_weight, value_parser = weight)]
     progress_weight: f64,
     /// The weight of the size of what a guess opens (Σ P(v) ln(1 + safe cells
     /// after v)) in its score (>= 0; 0: off).
-    #[arg(long, default_value_t = GuessOptions::default().opening_weight, value_parser = weight)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = GuessOptions::default().opening_weight, value_parser = weight)]
     opening_weight: f64,
     /// The weight of the 50/50 influence (the chance a guess's risk belongs to a
     /// 50/50 that could never be avoided): the score is multiplied by
     /// `1 + w · influence / P(safe)` (>= 0; 0: off).
-    #[arg(long, default_value_t = GuessOptions::default().influence_weight, value_parser = weight)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = GuessOptions::default().influence_weight, value_parser = weight)]
     influence_weight: f64,
     /// Value the next click by D. N. Hill's blended safety (the default):
     /// (k · best + second best safety) / (k + 1) with k = --blend-ratio, not by the best
@@ -224,7 +224,7 @@ struct ExactArgs {
     blend_second: bool,
     /// The weight k of the best next safety in the blend
     /// `(k · best + second best) / (k + 1)` (> 0).
-    #[arg(long, default_value_t = GuessOptions::default().blend_ratio, value_parser = ratio)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = GuessOptions::default().blend_ratio, value_parser = ratio)]
     blend_ratio: f64,
     /// Value the next click by its best safety alone (no blend).
     #[arg(long)]
@@ -279,7 +279,7 @@ struct ExactArgs {
     no_look_ahead: bool,
     /// Candidates within this fraction of the best value are compared by the
     /// look-ahead (in [0, 1]).
-    #[arg(long, default_value_t = GuessOptions::default().look_ahead_margin, value_parser = fraction)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = GuessOptions::default().look_ahead_margin, value_parser = fraction)]
     look_ahead_margin: f64,
     /// At most this many candidates are compared by the look-ahead.
     #[arg(long, default_value_t = GuessOptions::default().look_ahead_top)]
@@ -395,7 +395,7 @@ struct ExactArgs {
     interior_order: InteriorOrderArg,
     /// Interior candidates need at least this fraction of the best frontier
     /// safety (in [0, 1]; 0: only `--guess-cut-off`).
-    #[arg(long, default_value_t = GuessOptions::default().interior_cut_off, value_parser = fraction)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = GuessOptions::default().interior_cut_off, value_parser = fraction)]
     guess_interior_cut_off: f64,
 }
 

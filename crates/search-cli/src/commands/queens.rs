@@ -29,7 +29,7 @@ pub struct QueensArgs {
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Give up after this many seconds.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     max_seconds: Option<f64>,
     /// Print a `stats` line with tab-separated nodes, dead ends, maximum depth and microseconds.
     #[arg(long)]

@@ -68,7 +68,7 @@ struct BatchArgs {
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Give up on a puzzle after this many seconds (its line is answered with an error).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     max_seconds: Option<f64>,
 }
 
@@ -127,7 +127,7 @@ struct GenerateArgs {
     /// Give up on a puzzle after this many seconds (printed like --max-nodes; which puzzles
     /// finish then depends on the machine). No limit by default: every puzzle ends on its own,
     /// 9×9 in about 0.1 ms, 16×16 within a second, 25×25 (--box-size 5) in about 9 s.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     max_seconds: Option<f64>,
 }
 
