@@ -76,6 +76,11 @@ where
             pvs: false,
             ..EngineConfig::default()
         },
+        // More memory than any machine has: taken as the table grows, never up front.
+        EngineConfig {
+            table_bytes: usize::MAX,
+            ..EngineConfig::default()
+        },
     ] {
         let fixed = Engine::new(config)
             .search_depth(game, state, depth, scoring, &budget)

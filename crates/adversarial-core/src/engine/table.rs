@@ -16,6 +16,12 @@
 //! misses them; the Connect Four solver measured 2–4× on short solves). Doubling moves each
 //! live entry to its bucket in the doubled part (the index takes one more bit of the hash, so
 //! an entry stays in bucket `b` or moves to `b + old size`): no entry is lost.
+//!
+//! **Memory is taken as the table grows**, not up front: a table given more bytes than the
+//! machine can spare (`EngineConfig::table_bytes = usize::MAX`) starts like any other, and
+//! when a doubling cannot get its memory (`Vec::try_reserve_exact` fails) the table stays at
+//! the size it has and the search goes on, instead of aborting the process. The index uses 32
+//! bits of the hash, so at most [`MAX_BUCKETS`] buckets are ever used.
 
 /// What a stored value says about the true value of the position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -61,10 +67,17 @@ impl<M> Entry<M> {
 /// The buckets a search starts with (or all of them in a smaller table).
 pub const START_BUCKETS: usize = 1 << 10;
 
+/// The most buckets a table uses, whatever memory it is given: the bucket index takes 32 bits
+/// of the key's hash.
+pub const MAX_BUCKETS: usize = 1 << 32;
+
 /// A bounded-memory table of search results.
 #[derive(Debug, Clone)]
 pub struct TranspositionTable<M> {
+    /// The buckets allocated so far (`in_use <= buckets.len() <= max_buckets`).
     buckets: Vec<[Option<Entry<M>>; 2]>,
+    /// The buckets the table may grow to (a power of two).
+    max_buckets: usize,
     /// The buckets in use (a power of two, at most `buckets.len()`).
     in_use: usize,
     /// Stores since the last new search or growth.
@@ -74,18 +87,21 @@ pub struct TranspositionTable<M> {
 
 impl<M: Copy> TranspositionTable<M> {
     /// A table using at most `bytes` of memory (rounded down to a power of two of buckets; at
-    /// least one bucket).
+    /// least one bucket, at most [`MAX_BUCKETS`]). Only the first [`START_BUCKETS`] are
+    /// allocated here; the rest as searches grow into them (see the module docs).
     pub fn with_bytes(bytes: usize) -> Self {
         let bucket = std::mem::size_of::<[Option<Entry<M>>; 2]>().max(1);
-        let wanted = (bytes / bucket).max(1);
-        let count = if wanted.is_power_of_two() {
+        let wanted = (bytes / bucket).clamp(1, MAX_BUCKETS);
+        let max_buckets = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
+        let start = max_buckets.min(START_BUCKETS);
         Self {
-            buckets: vec![[None, None]; count],
-            in_use: count.min(START_BUCKETS),
+            buckets: vec![[None, None]; start],
+            max_buckets,
+            in_use: start,
             stores: 0,
             generation: 0,
         }
@@ -93,6 +109,11 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Number of entries the table can hold (when grown to its full size).
     pub fn capacity(&self) -> usize {
+        self.max_buckets * 2
+    }
+
+    /// Number of entries the memory allocated so far holds.
+    pub fn capacity_allocated(&self) -> usize {
         self.buckets.len() * 2
     }
 
@@ -110,7 +131,7 @@ impl<M: Copy> TranspositionTable<M> {
                 *bucket = [None, None];
             }
         }
-        self.in_use = self.buckets.len().min(START_BUCKETS);
+        self.in_use = self.max_buckets.min(START_BUCKETS);
         self.stores = 0;
     }
 
@@ -125,9 +146,19 @@ impl<M: Copy> TranspositionTable<M> {
     }
 
     /// Double the buckets in use, moving each live entry to its bucket in the doubled part.
+    /// When the memory for the doubled part cannot be had, the table stops growing instead.
     #[cold]
     fn grow(&mut self) {
         let old = self.in_use;
+        if self.buckets.len() < 2 * old {
+            let more = 2 * old - self.buckets.len();
+            if self.buckets.try_reserve_exact(more).is_err() {
+                self.max_buckets = old;
+                self.stores = 0;
+                return;
+            }
+            self.buckets.resize(2 * old, [None, None]);
+        }
         self.in_use *= 2;
         self.stores = 0;
         for index in 0..old {
@@ -155,7 +186,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// Store a result (see the module docs for the replacement scheme).
     pub fn store(&mut self, key: u64, value: i32, depth: u32, height: u32, bound: Bound, best: Option<M>) {
         self.stores += 1;
-        if self.stores >= self.capacity_in_use() && self.in_use < self.buckets.len() {
+        if self.stores >= self.capacity_in_use() && self.in_use < self.max_buckets {
             self.grow();
         }
         let generation = self.generation;
@@ -227,5 +258,38 @@ mod tests {
         table.new_search();
         assert_eq!(table.capacity_in_use(), 2 * START_BUCKETS);
         assert!(keys.iter().all(|&k| table.probe(k).is_none()));
+    }
+
+    #[test]
+    fn memory_is_taken_as_the_table_grows() {
+        // All the memory there is, and more: the table starts small and never aborts.
+        let mut table: TranspositionTable<u8> = TranspositionTable::with_bytes(usize::MAX);
+        assert_eq!(table.capacity(), 2 * MAX_BUCKETS);
+        assert_eq!(table.capacity_allocated(), 2 * START_BUCKETS);
+        table.new_search();
+        for (i, key) in (0..START_BUCKETS as u64 * 8).map(|i| i * 0x9876_5431 + 7).enumerate() {
+            table.store(key, i as i32, 1, HORIZON, Bound::Lower, None);
+        }
+        assert!(table.capacity_in_use() > 2 * START_BUCKETS);
+        assert_eq!(table.capacity_allocated(), table.capacity_in_use());
+        // A new search starts small again and reuses what was allocated.
+        let allocated = table.capacity_allocated();
+        table.new_search();
+        assert_eq!(table.capacity_in_use(), 2 * START_BUCKETS);
+        assert_eq!(table.capacity_allocated(), allocated);
+    }
+
+    #[test]
+    fn a_table_that_cannot_get_memory_stops_growing() {
+        let mut table: TranspositionTable<u8> = TranspositionTable::with_bytes(usize::MAX);
+        table.new_search();
+        // Pretend the search has grown to 2^60 buckets: doubling them asks for more memory
+        // than any machine can address, the reservation fails, and the table stays as it is
+        // (and makes no further attempts) instead of aborting.
+        table.in_use = 1 << 60;
+        table.grow();
+        assert_eq!(table.in_use, 1 << 60, "no doubling without memory");
+        assert_eq!(table.max_buckets, 1 << 60, "and no further attempts");
+        assert_eq!(table.capacity_allocated(), 2 * START_BUCKETS);
     }
 }
