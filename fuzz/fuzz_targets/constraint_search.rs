@@ -27,7 +27,10 @@ fuzz_target!(|input: Input| {
     let limited = count_solutions(&problem, SubsetState::default(), limit, &Budget::unlimited());
     assert_eq!(limited.value, oracle.min(limit));
     if let Some(first) = first_solution(&problem, SubsetState::default(), &Budget::unlimited()).value {
-        let sum: u64 = (0..items.len()).filter(|i| first.taken >> i & 1 == 1).map(|i| items[i]).sum();
+        let sum: u64 = (0..items.len())
+            .filter(|i| first.taken >> i & 1 == 1)
+            .map(|i| items[i])
+            .sum();
         assert_eq!(sum, u64::from(input.target));
     } else {
         assert_eq!(oracle, 0);

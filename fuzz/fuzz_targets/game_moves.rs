@@ -22,7 +22,11 @@ fn walk<G: Game>(game: &G, start: G::State, bytes: &[u8]) -> G::State {
     for &byte in bytes {
         moves.clear();
         game.choices(&state, &mut moves);
-        assert_eq!(moves.is_empty(), game.outcome(&state).is_some(), "moves exist iff not over");
+        assert_eq!(
+            moves.is_empty(),
+            game.outcome(&state).is_some(),
+            "moves exist iff not over"
+        );
         if moves.is_empty() {
             break;
         }
@@ -39,7 +43,9 @@ fn walk<G: Game>(game: &G, start: G::State, bytes: &[u8]) -> G::State {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&selector, bytes)) = data.split_first() else { return };
+    let Some((&selector, bytes)) = data.split_first() else {
+        return;
+    };
     let budget = Budget::unlimited().with_node_limit(2_000_000);
     match selector % 4 {
         0 => {

@@ -3,7 +3,9 @@
 //! typed error or lie in [0, 1], sum to the mines left, and match brute force when small.
 #![no_main]
 
-use automine_core::{BRUTE_FORCE_LIMIT, PlayerView, brute_force_probabilities, exact_probabilities, teacher_probabilities};
+use automine_core::{
+    BRUTE_FORCE_LIMIT, PlayerView, brute_force_probabilities, exact_probabilities, teacher_probabilities,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

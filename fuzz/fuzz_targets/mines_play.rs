@@ -31,9 +31,13 @@ struct Input {
 
 fuzz_target!(|input: Input| {
     let (w, h) = (u16::from(input.width % 12) + 1, u16::from(input.height % 12) + 1);
-    let Ok(dims) = Dims::new(Width(w), Height(h)) else { return };
+    let Ok(dims) = Dims::new(Width(w), Height(h)) else {
+        return;
+    };
     let rule = [FirstClick::Any, FirstClick::Safe, FirstClick::Opening][usize::from(input.rule % 3)];
-    let Ok(settings) = GameSettings::new(dims, u32::from(input.mines), rule) else { return };
+    let Ok(settings) = GameSettings::new(dims, u32::from(input.mines), rule) else {
+        return;
+    };
     let mut game = Game::new(settings, input.seed);
     for action in input.actions.iter().take(64) {
         let before = game.status();
@@ -64,7 +68,10 @@ fuzz_target!(|input: Input| {
         }
         assert_eq!(revealed, view.revealed_count());
         let safe = dims.cell_count() - layout.mine_count();
-        assert_eq!(game.status() == GameStatus::Won, revealed == safe && !matches!(game.status(), GameStatus::Lost(_)));
+        assert_eq!(
+            game.status() == GameStatus::Won,
+            revealed == safe && !matches!(game.status(), GameStatus::Lost(_))
+        );
         if let GameStatus::Lost(at) = game.status() {
             assert!(layout.is_mine(dims.id(at).expect("on the board")));
         }

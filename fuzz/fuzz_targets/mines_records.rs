@@ -9,7 +9,10 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok(records) = parse_records(text) else { return };
-    assert_eq!(parse_records(&write_records(&records)).expect("printed records parse"), records);
+    assert_eq!(
+        parse_records(&write_records(&records)).expect("printed records parse"),
+        records
+    );
     let paired = PairedComparison::new(&records, &records).expect("a run pairs with itself");
     assert_eq!(paired.only_first + paired.only_second, 0);
     assert_eq!(paired.games(), records.len() as u64);

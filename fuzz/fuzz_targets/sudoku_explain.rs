@@ -38,7 +38,9 @@ fuzz_target!(|input: Input| {
     for &(cell, digit) in input.cells.iter().take(60) {
         values[cell as usize % layout.cells()] = digit % (n + 1);
     }
-    let Ok(grid) = Grid::from_values(layout, values) else { return };
+    let Ok(grid) = Grid::from_values(layout, values) else {
+        return;
+    };
     let listing = Solver::default()
         .with_budget(Budget::unlimited().with_node_limit(100_000))
         .solutions(&grid, 3);

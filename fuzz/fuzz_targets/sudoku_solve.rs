@@ -32,7 +32,9 @@ fuzz_target!(|input: Input| {
     for &(cell, digit) in input.cells.iter().take(40) {
         values[cell as usize % layout.cells()] = digit % (n + 1);
     }
-    let Ok(grid) = Grid::from_values(layout, values) else { return };
+    let Ok(grid) = Grid::from_values(layout, values) else {
+        return;
+    };
     let strategy = Strategy::ALL[input.strategy as usize % Strategy::ALL.len()];
     let budget = Budget::unlimited().with_node_limit(u64::from(input.node_limit) + 1);
     let solver = Solver::new(strategy).with_budget(budget.clone());
@@ -44,7 +46,12 @@ fuzz_target!(|input: Input| {
         assert!(Grid::from_values(layout, solution.values().to_vec()).is_ok());
     }
     if count.is_complete() {
-        let general = count_solutions(&SudokuProblem::new(strategy), Candidates::from_grid(&grid), 3, &Budget::unlimited());
+        let general = count_solutions(
+            &SudokuProblem::new(strategy),
+            Candidates::from_grid(&grid),
+            3,
+            &Budget::unlimited(),
+        );
         assert_eq!(count.value, general.value);
         if solved.is_complete() {
             assert_eq!(solved.value.is_some(), count.value > 0);
