@@ -166,6 +166,11 @@ fn play_games(preset: Preset, games: &[(u64, FirstClick)]) -> Result<Vec<Vec<Pos
         .collect()
 }
 
+/// The most positions one [`PositionStream::next_batch`] may ask for. Training asks for
+/// `max(1, cells_per_batch / board cells)` positions, at most about 12,300 (beginner boards
+/// at [`MAX_CELLS_PER_BATCH`](crate::train::MAX_CELLS_PER_BATCH)).
+pub const MAX_BATCH_POSITIONS: usize = 100_000;
+
 /// An endless, seeded supply of training positions of one preset, drawn at random from a
 /// shuffle buffer that is refilled with whole games (so one batch mixes many games).
 #[derive(Debug, Clone)]
@@ -182,7 +187,8 @@ impl PositionStream {
     const REFILL_GAMES: usize = 8;
 
     /// A stream of `preset` positions from seed `seed`, keeping at least `buffer_size`
-    /// positions to draw from.
+    /// positions to draw from ([`next_batch`](Self::next_batch) refuses a buffer of more than
+    /// [`MAX_BUFFER_POSITIONS`](crate::train::MAX_BUFFER_POSITIONS)).
     pub fn new(preset: Preset, seed: u64, buffer_size: usize) -> Self {
         Self {
             preset,
@@ -206,8 +212,23 @@ impl PositionStream {
     /// `n` positions drawn at random from the buffer (refilled first when it is low).
     ///
     /// # Errors
-    /// As [`play_and_record`].
+    /// [`LearnError::BadConfig`], before any game is played, for more than
+    /// [`MAX_BATCH_POSITIONS`] positions or a buffer of more than
+    /// [`MAX_BUFFER_POSITIONS`](crate::train::MAX_BUFFER_POSITIONS) positions; as
+    /// [`play_and_record`].
     pub fn next_batch(&mut self, n: usize) -> Result<Vec<Position>, LearnError> {
+        if n > MAX_BATCH_POSITIONS {
+            return Err(LearnError::BadConfig(format!(
+                "a batch of {n} positions (allowed up to {MAX_BATCH_POSITIONS})"
+            )));
+        }
+        if self.buffer_size > crate::train::MAX_BUFFER_POSITIONS {
+            return Err(LearnError::BadConfig(format!(
+                "a shuffle buffer of {} positions (allowed up to {})",
+                self.buffer_size,
+                crate::train::MAX_BUFFER_POSITIONS
+            )));
+        }
         while self.buffer.len() < self.buffer_size.max(n) {
             let games: Vec<(u64, FirstClick)> = (0..Self::REFILL_GAMES)
                 .map(|_| (self.rng.next_u64() & !HELDOUT_SEED_BIT, random_rule(&mut self.rng)))

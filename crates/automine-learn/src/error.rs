@@ -52,6 +52,17 @@ pub enum LearnError {
     /// Predictions that do not match the positions they score (counts of rows or of cells).
     #[error("predictions do not match the positions: {0}")]
     PredictionShape(String),
+    /// The network's P(mine) of a cell is not a finite number: its weights, though finite,
+    /// are so large that the arithmetic overflows (a crafted or corrupt model file).
+    #[error("P(mine) of cell {cell} of view {view} is {value}, not a finite number (the model's weights overflow)")]
+    NonFinitePrediction {
+        /// The view's index in the batch (0-based).
+        view: usize,
+        /// The cell (row-major index, 0-based).
+        cell: usize,
+        /// The value computed.
+        value: f32,
+    },
     /// A batch without any view.
     #[error("an empty batch")]
     EmptyBatch,

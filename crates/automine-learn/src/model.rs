@@ -39,6 +39,12 @@ pub const FORMAT_VERSION: u32 = 1;
 /// absurd allocations from a corrupt file).
 pub const MAX_WIDTH: usize = 512;
 
+/// The most trainable parameters an [`Architecture`] may have: 20 million, 80 MB of `f32`
+/// weights (about 400 times the default's 50,049). [`MAX_WIDTH`] alone would let 512 layers
+/// of 512 channels through, about 1.2 billion parameters (4.8 GB) to allocate; this bound
+/// is checked by [`Architecture::validate`], so before any network is built or loaded.
+pub const MAX_PARAMETERS: usize = 20_000_000;
+
 /// The shape of a [`MinePredictor`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Architecture {
@@ -62,7 +68,8 @@ impl Architecture {
     /// Check the sizes.
     ///
     /// # Errors
-    /// [`LearnError::BadArchitecture`] for zero or more than [`MAX_WIDTH`] channels or layers.
+    /// [`LearnError::BadArchitecture`] for zero or more than [`MAX_WIDTH`] channels or layers,
+    /// or more than [`MAX_PARAMETERS`] parameters in all.
     pub fn validate(self) -> Result<Self, LearnError> {
         if self.hidden_channels == 0 || self.hidden_channels > MAX_WIDTH {
             return Err(LearnError::BadArchitecture(format!(
@@ -76,6 +83,13 @@ impl Architecture {
                 self.conv_layers
             )));
         }
+        let parameters = self.count_parameters();
+        if parameters > MAX_PARAMETERS {
+            return Err(LearnError::BadArchitecture(format!(
+                "{} conv layers of {} hidden channels have {parameters} parameters (allowed up to {MAX_PARAMETERS})",
+                self.conv_layers, self.hidden_channels
+            )));
+        }
         Ok(self)
     }
 
@@ -84,11 +98,19 @@ impl Architecture {
     /// # Errors
     /// As [`Architecture::validate`]: an architecture that cannot be built has no count.
     pub fn parameter_count(self) -> Result<usize, LearnError> {
-        let arch = self.validate()?;
-        let h = arch.hidden_channels;
-        let first = INPUT_CHANNELS * h * 9 + h;
-        let rest = (arch.conv_layers - 1) * (h * h * 9 + h);
-        Ok(first + rest + h + 1)
+        Ok(self.validate()?.count_parameters())
+    }
+
+    /// Trainable parameters of an architecture within [`MAX_WIDTH`] (at most about 1.2
+    /// billion, so no overflow even on 32-bit targets); saturating beyond that.
+    fn count_parameters(self) -> usize {
+        let h = self.hidden_channels;
+        let first = INPUT_CHANNELS.saturating_mul(h).saturating_mul(9).saturating_add(h);
+        let rest = self
+            .conv_layers
+            .saturating_sub(1)
+            .saturating_mul(h.saturating_mul(h).saturating_mul(9).saturating_add(h));
+        first.saturating_add(rest).saturating_add(h).saturating_add(1)
     }
 
     /// Input channels of convolution `layer`.
@@ -220,17 +242,25 @@ impl MinePredictor {
     /// of one board size.
     ///
     /// # Errors
-    /// As [`batch_tensor`].
+    /// As [`batch_tensor`]; [`LearnError::NonFinitePrediction`] when a probability is not a
+    /// finite number (weights so large that the arithmetic overflows).
     pub fn predict_cells(&self, views: &[&PlayerView]) -> Result<Vec<Vec<f32>>, LearnError> {
         let input = batch_tensor(views, &self.device)?;
         let p = candle_nn::ops::sigmoid(&self.forward(&input)?)?;
-        Ok(p.flatten_from(1)?.to_vec2::<f32>()?)
+        let rows = p.flatten_from(1)?.to_vec2::<f32>()?;
+        for (view, row) in rows.iter().enumerate() {
+            if let Some((cell, &value)) = row.iter().enumerate().find(|(_, v)| !v.is_finite()) {
+                return Err(LearnError::NonFinitePrediction { view, cell, value });
+            }
+        }
+        Ok(rows)
     }
 
     /// P(mine) of every covered, unflagged cell of `view`.
     ///
     /// # Errors
-    /// A tensor error (not expected for any valid view).
+    /// [`LearnError::NonFinitePrediction`] as [`predict_cells`](Self::predict_cells); a
+    /// tensor error (not expected for any valid view).
     pub fn predict(&self, view: &PlayerView) -> Result<ProbabilityMap, LearnError> {
         let cells = self.predict_cells(&[view])?;
         let row = cells.into_iter().next().ok_or(LearnError::EmptyBatch)?;
@@ -417,7 +447,7 @@ mod tests {
 
     #[test]
     fn bad_architectures_are_refused() {
-        for (h, l) in [(0, 3), (8, 0), (MAX_WIDTH + 1, 2)] {
+        for (h, l) in [(0, 3), (8, 0), (MAX_WIDTH + 1, 2), (MAX_WIDTH, MAX_WIDTH)] {
             let arch = Architecture {
                 hidden_channels: h,
                 conv_layers: l,
