@@ -68,8 +68,8 @@ impl<M> Entry<M> {
 pub const START_BUCKETS: usize = 1 << 10;
 
 /// The most buckets a table uses, whatever memory it is given: the bucket index takes 32 bits
-/// of the key's hash.
-pub const MAX_BUCKETS: usize = 1 << 32;
+/// of the key's hash (2^32 buckets; 2^31 where `usize` has 32 bits).
+pub const MAX_BUCKETS: usize = 1 << (if usize::BITS > 32 { 32 } else { usize::BITS - 1 });
 
 /// A bounded-memory table of search results.
 #[derive(Debug, Clone)]
