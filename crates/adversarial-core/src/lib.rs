@@ -55,9 +55,13 @@
 //! scheduling. Synthetic trees ([`games::random_tree`]) are seed-stable.
 //!
 //! ## Feature flags
-//! - `parallel`: [`engine::parallel`], a root-split search on rayon whose value equals the
+//! - `parallel`: [`engine::parallel`][par_module], a root-split search on rayon whose value equals the
 //!   sequential one.
-
+//!
+// `engine::parallel` exists only with the `parallel` feature; without it, the link leads to
+// the feature flags above, so the documentation builds cleanly either way.
+#![cfg_attr(feature = "parallel", doc = "[par_module]: engine::parallel")]
+#![cfg_attr(not(feature = "parallel"), doc = "[par_module]: crate#feature-flags")]
 #![forbid(unsafe_code)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 

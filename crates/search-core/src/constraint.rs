@@ -14,7 +14,7 @@
 //!
 //! Entry points: [`first_solution`], [`count_solutions`], [`for_each_solution`] and
 //! [`fold_solutions`]; with the `parallel` feature, their counterparts in
-//! [`crate::parallel`]. Every search takes a [`Budget`] and returns a [`Report`] with
+//! `crate::parallel`. Every search takes a [`Budget`] and returns a [`Report`] with
 //! [`SearchStats`].
 
 use std::ops::ControlFlow;

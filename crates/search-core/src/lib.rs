@@ -15,8 +15,8 @@
 //! - **Budgets** ([`Budget`], [`Meter`], [`CancelToken`]): node limit, deadline, and
 //!   cooperative cancellation from another thread. A search that runs out says so in its
 //!   [`Report`] and still returns its statistics.
-//! - **Parallel split** (feature `parallel`): [`parallel::par_count_solutions`],
-//!   [`parallel::par_first_solution`] and [`parallel::par_fold_solutions`] solve the top
+//! - **Parallel split** (feature `parallel`): [`parallel::par_count_solutions`][par_count],
+//!   [`parallel::par_first_solution`][par_first] and [`parallel::par_fold_solutions`][par_fold] solve the top
 //!   subtrees on rayon, with the same results as the sequential searches.
 //!
 //! ## Example: the n-queens problem
@@ -63,13 +63,26 @@
 //! ```
 //!
 //! ## Feature flags
-//! - `parallel`: the [`parallel`] module (depends on rayon).
+//! - `parallel`: the [`parallel`][par_module] module (depends on rayon).
 //!
 //! ## Determinism
 //! Every search here is deterministic: the same problem and budget (without a deadline or
 //! cancellation) give the same answer and the same statistics (except `elapsed`) on every
 //! platform. The parallel searches give the same answers for every thread count.
+//!
 
+// The parallel items exist only with the `parallel` feature; without it, their links lead to
+// the feature flags above, so the documentation builds cleanly either way.
+#![cfg_attr(
+    feature = "parallel",
+    doc = "[par_count]: parallel::par_count_solutions\n[par_first]: parallel::par_first_solution\n\
+           [par_fold]: parallel::par_fold_solutions\n[par_module]: parallel"
+)]
+#![cfg_attr(
+    not(feature = "parallel"),
+    doc = "[par_count]: crate#feature-flags\n[par_first]: crate#feature-flags\n\
+           [par_fold]: crate#feature-flags\n[par_module]: crate#feature-flags"
+)]
 #![forbid(unsafe_code)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
