@@ -320,3 +320,43 @@ fn negative_numbers_reach_the_checks_of_their_options() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("--seconds -2"), "{err}");
 }
+
+#[test]
+fn strategies_reads_exchange_records_and_samples_like_levels() {
+    let dir = std::env::temp_dir().join(format!("search-cli-strategies-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("records.txt");
+    // Three Sudoku Exchange records (`hash puzzle rating`), a comment and a blank line.
+    let record = |hash: &str| format!("{hash} {PUZZLE} 1.2\n");
+    std::fs::write(
+        &file,
+        format!("# records\n{}\n{}{}", record("aaaa"), record("bbbb"), record("cccc")),
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let rows = |extra: &[&str]| {
+        let mut args = vec!["sudoku", "strategies", "--strategies", "mrv", path];
+        args.extend_from_slice(extra);
+        let out = run(&args, "");
+        assert_eq!(out.status.code(), Some(0), "{}", text(out.stderr));
+        let table = text(out.stdout);
+        // The puzzles column of the one row.
+        table
+            .lines()
+            .nth(2)
+            .map(|row| row.split('|').nth(3).unwrap_or("").trim().to_string())
+    };
+    assert_eq!(rows(&[]).as_deref(), Some("3"));
+    assert_eq!(rows(&["--sample", "2"]).as_deref(), Some("2"));
+    // A bad record names its file, its line and the field read.
+    std::fs::write(&file, format!("{}zzzz {}x 1.0\n", record("aaaa"), &PUZZLE[..80])).unwrap();
+    let out = run(&["sudoku", "strategies", path], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(out.stdout), "");
+    let err = text(out.stderr);
+    assert!(
+        err.contains(&format!("{path}:2: field 2: invalid character 'x'")),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -134,7 +134,7 @@ fn levels_names_the_file_line_of_a_bad_puzzle_and_prints_no_table() {
     let err = String::from_utf8_lossy(&output.stderr);
     assert_eq!(err.matches("error:").count(), 1, "{err}");
     assert!(
-        err.contains("puzzles.txt: line 4: invalid character 'x' at column 3"),
+        err.contains("puzzles.txt:4: invalid character 'x' at column 3"),
         "{err}"
     );
 }

@@ -133,9 +133,13 @@ struct GenerateArgs {
 
 #[derive(Debug, Args)]
 struct StrategiesArgs {
-    /// Puzzle files.
+    /// Puzzle files: a puzzle per line, or a Sudoku Exchange record (the puzzle in the second
+    /// field); blank lines and lines starting with `#` are skipped.
     #[arg(required = true)]
     files: Vec<PathBuf>,
+    /// Use at most this many puzzles per file, evenly spaced through it (0 = all).
+    #[arg(long, default_value_t = 0)]
+    sample: usize,
     /// Count solutions up to this limit (2 = solve and prove uniqueness, tdoku's mode; at least 1).
     #[arg(long, default_value_t = 2, value_parser = super::at_least_one())]
     limit: u64,
@@ -292,6 +296,64 @@ fn generate(args: &GenerateArgs) -> CommandResult {
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
+/// The puzzle of a line: the whole line, or the second field of a Sudoku Exchange record.
+/// An error names the field read when the line has several, and counts columns from the start
+/// of the line.
+pub(crate) fn parse_puzzle(line: &str) -> Result<Grid, String> {
+    let mut fields = line.split_whitespace();
+    let first = fields.next().unwrap_or("");
+    let (text, field) = match fields.next() {
+        Some(second) if first.len() != second.len() => (second, Some(2)),
+        Some(_) => (first, Some(1)),
+        None => (first, None),
+    };
+    Grid::parse_line(text).map_err(|e| {
+        // `text` is a slice of `line`: its characters before it shift the columns.
+        let start = text.as_ptr().addr().saturating_sub(line.as_ptr().addr());
+        let offset = line.get(..start).map_or(0, |before| before.chars().count());
+        let reason = line_error_at(&e, offset);
+        match field {
+            Some(n) => format!("field {n}: {reason}"),
+            None => reason,
+        }
+    })
+}
+
+/// Blank lines and comments (`#` first) hold no puzzle.
+pub(crate) fn is_skipped(line: &str) -> bool {
+    line.trim().is_empty() || line.starts_with('#')
+}
+
+/// The puzzles of each file, `(file name, puzzles)`, every file read and parsed before the
+/// caller prints anything, so that a bad line stops the command before a table starts.
+/// Lines are read as [`parse_puzzle`] does, skipping blanks and comments; with `sample` > 0,
+/// at most that many puzzles per file, evenly spaced through it. A bad line is an error
+/// naming it: `FILE:LINE: reason`.
+pub(crate) fn read_puzzle_sets(files: &[PathBuf], sample: usize) -> Result<Vec<(String, Vec<Grid>)>, CommandError> {
+    let mut sets = Vec::with_capacity(files.len());
+    for file in files {
+        let text = batch::read_file(file).map_err(|e| CommandError::Usage(e.to_string()))?;
+        let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !is_skipped(l)).collect();
+        let step = if sample == 0 || sample >= lines.len() {
+            1
+        } else {
+            lines.len() / sample
+        };
+        let keep = if sample == 0 { usize::MAX } else { sample };
+        let mut grids = Vec::new();
+        for &(index, line) in lines.iter().step_by(step).take(keep) {
+            let grid = parse_puzzle(line)
+                .map_err(|e| CommandError::Usage(format!("{}:{}: {e}", file.display(), index + 1)))?;
+            grids.push(grid);
+        }
+        let name = file
+            .file_name()
+            .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned());
+        sets.push((name, grids));
+    }
+    Ok(sets)
+}
+
 fn strategies(args: &StrategiesArgs) -> CommandResult {
     let strategies = if args.strategies.is_empty() {
         Strategy::ALL.to_vec()
@@ -300,23 +362,7 @@ fn strategies(args: &StrategiesArgs) -> CommandResult {
     };
     // Every file is read and parsed before the table starts: a bad line in a later file is
     // an error of the command, not a table cut short.
-    let mut sets = Vec::with_capacity(args.files.len());
-    for file in &args.files {
-        let text = crate::batch::read_file(file).map_err(|e| CommandError::Usage(e.to_string()))?;
-        let mut grids = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let grid = Grid::parse_line(line)
-                .map_err(|e| CommandError::Usage(format!("{}:{}: {}", file.display(), i + 1, line_error(&e))))?;
-            grids.push(grid);
-        }
-        let name = file
-            .file_name()
-            .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned());
-        sets.push((name, grids));
-    }
+    let sets = read_puzzle_sets(&args.files, args.sample)?;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,

@@ -16,6 +16,7 @@ use sudoku_core::pipeline::TechniqueProblem;
 use sudoku_core::techniques::Step;
 use sudoku_core::{Candidates, Grid, Layout, Solver, Strategy};
 
+use super::sudoku::{is_skipped, parse_puzzle, read_puzzle_sets};
 use super::{CommandError, CommandResult};
 use crate::batch::{self, Answer};
 
@@ -68,33 +69,6 @@ pub struct LevelsArgs {
     /// Technique levels to measure (default: easy, medium, hard, unfair).
     #[arg(long, value_delimiter = ',')]
     levels: Vec<Difficulty>,
-}
-
-/// The puzzle of a line: the whole line, or the second field of a Sudoku Exchange record.
-/// An error names the field read when the line has several, and counts columns from the start
-/// of the line.
-fn parse_puzzle(line: &str) -> Result<Grid, String> {
-    let mut fields = line.split_whitespace();
-    let first = fields.next().unwrap_or("");
-    let (text, field) = match fields.next() {
-        Some(second) if first.len() != second.len() => (second, Some(2)),
-        Some(_) => (first, Some(1)),
-        None => (first, None),
-    };
-    Grid::parse_line(text).map_err(|e| {
-        // `text` is a slice of `line`: its characters before it shift the columns.
-        let start = text.as_ptr().addr().saturating_sub(line.as_ptr().addr());
-        let offset = line.get(..start).map_or(0, |before| before.chars().count());
-        let reason = super::sudoku::line_error_at(&e, offset);
-        match field {
-            Some(n) => format!("field {n}: {reason}"),
-            None => reason,
-        }
-    })
-}
-
-fn is_skipped(line: &str) -> bool {
-    line.trim().is_empty() || line.starts_with('#')
 }
 
 /// 1-based `[row, column, digit]` triples.
@@ -252,30 +226,7 @@ pub fn levels(args: &LevelsArgs) -> CommandResult {
     };
     // Every file is read and parsed before the table starts, so a bad line stops the
     // command before any row is printed.
-    let mut sets = Vec::with_capacity(args.files.len());
-    for file in &args.files {
-        let text = crate::batch::read_file(file).map_err(|e| CommandError::Usage(e.to_string()))?;
-        let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !is_skipped(l)).collect();
-        let step = if args.sample == 0 || args.sample >= lines.len() {
-            1
-        } else {
-            lines.len() / args.sample
-        };
-        let mut grids = Vec::new();
-        for &(index, line) in lines
-            .iter()
-            .step_by(step)
-            .take(if args.sample == 0 { usize::MAX } else { args.sample })
-        {
-            let grid = parse_puzzle(line)
-                .map_err(|e| CommandError::Usage(format!("{}: line {}: {e}", file.display(), index + 1)))?;
-            grids.push(grid);
-        }
-        let name = file
-            .file_name()
-            .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned());
-        sets.push((name, grids));
-    }
+    let sets = read_puzzle_sets(&args.files, args.sample)?;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
