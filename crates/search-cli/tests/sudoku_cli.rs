@@ -215,7 +215,7 @@ fn generate_25_by_25_with_a_node_budget_answers_at_once() {
          error: puzzle 2: stopped (node limit reached) after 1000 nodes\n"
     );
     assert!(
-        start.elapsed() < std::time::Duration::from_secs(60),
+        start.elapsed() < std::time::Duration::from_mins(1),
         "{:?}",
         start.elapsed()
     );
