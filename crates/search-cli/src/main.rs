@@ -40,6 +40,28 @@ enum Command {
     Connect4(commands::connect4::Connect4Args),
     /// Tic-tac-toe: value and best moves (`solve`), or a game against the engine (`play`).
     Tictactoe(commands::tictactoe::TicTacToeArgs),
+    /// Print a shell completion script for this command line (e.g. `search-cli completions bash
+    /// > ~/.local/share/bash-completion/completions/search-cli`).
+    Completions {
+        /// The shell: bash, elvish, fish, powershell or zsh.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Write the completion script of `shell` to standard output.
+fn completions(shell: clap_complete::Shell) -> commands::CommandResult {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "search-cli", &mut script);
+    let mut script = String::from_utf8_lossy(&script).into_owned();
+    if shell == clap_complete::Shell::Bash {
+        // clap_complete 4.6's bash script spells the state of a subcommand of a hyphenated
+        // binary two ways: its loop sets `search__cli__subcmd__mines`, its case arms test
+        // `search__subcmd__cli__subcmd__mines`, so nothing after the first word completes
+        // (clap-rs/clap#6421). The arms are respelt the way the loop spells them.
+        script = script.replace("search__subcmd__cli", "search__cli");
+    }
+    std::io::Write::write_all(&mut std::io::stdout().lock(), script.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn main() -> ExitCode {
@@ -57,6 +79,7 @@ fn main() -> ExitCode {
         }
         Command::Connect4(args) => commands::connect4::run(&args),
         Command::Tictactoe(args) => commands::tictactoe::run(&args),
+        Command::Completions { shell } => completions(shell),
     };
     match result {
         Ok(code) => code,
