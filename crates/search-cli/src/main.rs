@@ -40,8 +40,8 @@ enum Command {
     Connect4(commands::connect4::Connect4Args),
     /// Tic-tac-toe: value and best moves (`solve`), or a game against the engine (`play`).
     Tictactoe(commands::tictactoe::TicTacToeArgs),
-    /// Print a shell completion script for this command line (e.g. `search-cli completions bash
-    /// > ~/.local/share/bash-completion/completions/search-cli`).
+    /// Print a shell completion script for this command line, e.g. for bash into
+    /// `~/.local/share/bash-completion/completions/search-cli`.
     Completions {
         /// The shell: bash, elvish, fish, powershell or zsh.
         shell: clap_complete::Shell,
