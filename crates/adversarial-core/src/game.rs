@@ -16,6 +16,11 @@ use search_core::SearchSpace;
 
 /// One of the two players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Side {
     /// The player who moves first (MAX in the lecture's minimax).
     First,
@@ -44,6 +49,11 @@ impl Side {
 
 /// How a finished game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Outcome {
     /// This player won.
     Win(Side),

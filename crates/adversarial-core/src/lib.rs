@@ -57,6 +57,12 @@
 //! ## Feature flags
 //! - `parallel`: [`engine::parallel`][par_module], a root-split search on rayon whose value equals the
 //!   sequential one.
+//! - `serde`: `Serialize` and `Deserialize` for [`engine::EngineConfig`] and
+//!   [`games::connect4::SolverConfig`] (a document may leave fields out: they take their
+//!   defaults; an unknown field is an error naming it), [`engine::Analysis`],
+//!   [`algorithms::Decision`], [`Side`] and [`Outcome`] (`"first"`, `{"win": "first"}`,
+//!   `"draw"`), [`games::connect4::Mode`] and [`games::connect4::Replacement`]
+//!   (`"strong"`, `"always_replace"`); also search-core's `serde` feature.
 //!
 // `engine::parallel` exists only with the `parallel` feature; without it, the link leads to
 // the feature flags above, so the documentation builds cleanly either way.

@@ -8,6 +8,11 @@ use crate::view::{CellView, PlayerView};
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum GameStatus {
     /// Moves may still be played.
     Playing,

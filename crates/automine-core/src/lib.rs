@@ -83,6 +83,15 @@
 //!
 //! ## Feature flags
 //! - `parallel`: large frontier components are enumerated on rayon (same results).
+//! - `serde`: `Serialize` and `Deserialize` for [`FirstClick`] and [`settings::Preset`] (by
+//!   name: `"safe"`, `"expert"`), [`Dims`] (`{"width": 30, "height": 16}`), [`Pos`]
+//!   (`{"col": 4, "row": 2}`, from 0), [`GameSettings`] (`{"width": 30, "height": 16,
+//!   "mines": 99, "first_click": "safe"}`), [`view::PlayerView`] (its text format as one
+//!   string), [`MineLayout`] (`{"width": 9, "height": 9, "mines": [0, 17, …]}`, cell ids in
+//!   row-major order) and [`GameStatus`] (`"playing"`, `"won"`, `{"lost": {"col": …, "row":
+//!   …}}`); also search-core's `serde` feature. A document is checked by the same
+//!   constructors and parsers as any other input: too many mines, a mine off the board or
+//!   given twice, or an unknown field is refused with an error that says so.
 
 #![forbid(unsafe_code)]
 
@@ -99,6 +108,9 @@ pub mod strategy;
 pub mod suite;
 pub mod training;
 pub mod view;
+
+#[cfg(feature = "serde")]
+mod serde_impls;
 
 pub use search_core;
 

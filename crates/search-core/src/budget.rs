@@ -11,6 +11,11 @@ use std::time::{Duration, Instant};
 
 /// Why a search stopped before it finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum StopReason {
     /// The node limit of the [`Budget`] was reached.

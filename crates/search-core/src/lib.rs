@@ -64,6 +64,9 @@
 //!
 //! ## Feature flags
 //! - `parallel`: the [`parallel`][par_module] module (depends on rayon).
+//! - `serde`: `Serialize` and `Deserialize` for [`SearchStats`] (`elapsed` in serde's form for
+//!   `Duration`, `{"secs": …, "nanos": …}`), [`StopReason`] (`"node_limit"`, `"deadline"`,
+//!   `"cancelled"`) and [`Report`].
 //!
 //! ## Determinism
 //! Every search here is deterministic: the same problem and budget (without a deadline or

@@ -20,6 +20,7 @@ use crate::budget::StopReason;
 ///   number of cutoffs (game-tree search: a move that refuted the window).
 /// - `elapsed`: wall-clock time of the search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SearchStats {
     /// States visited, the root included.
     pub nodes: u64,
@@ -62,6 +63,7 @@ impl SearchStats {
 /// When `stopped` is `Some`, `value` holds what was found before the stop (a partial count,
 /// the solutions seen so far) and must not be taken as the complete answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Report<T> {
     /// The answer (partial if `stopped` is `Some`).
     pub value: T,

@@ -51,6 +51,13 @@
 //!
 //! ## Feature flags
 //! - `parallel`: enables search-core's parallel searches (the problems here work with them).
+//! - `serde`: `Serialize` and `Deserialize` for [`Layout`] (`{"box_rows": 3, "box_cols": 3}`),
+//!   [`Grid`] (`{"box_rows": 3, "box_cols": 3, "cells": "53..7...."}`, the cells in the line
+//!   format, read back with [`Grid::parse_line_with`] so every layout round-trips), and by name
+//!   for [`Strategy`], [`Inference`] and [`grading::Difficulty`] (`"bivalue-product"`,
+//!   `"triads"`, `"hard"`); also search-core's `serde` feature. A document is checked by the
+//!   same constructors and parser as any other input: a grid with a repeated digit, a wrong
+//!   length or an unknown field is refused with an error that says so.
 //!
 //! ## Unsafe code: one measured exception
 //! The crate denies `unsafe` everywhere but one call site, in `nine/cpu.rs`: the 9×9 engine's
@@ -88,6 +95,9 @@ pub mod solver;
 pub mod strategy;
 pub mod techniques;
 pub mod transform;
+
+#[cfg(feature = "serde")]
+mod serde_impls;
 
 pub use candidates::{Candidates, DigitSet};
 pub use error::{CellRef, GenerateError, LayoutError, ParseError};

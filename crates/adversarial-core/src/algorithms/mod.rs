@@ -39,6 +39,7 @@ pub const UNLIMITED: u32 = u32::MAX;
 
 /// What a search decided at the root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Decision<M> {
     /// The value of the root.
     pub value: Value,

@@ -38,6 +38,11 @@ use table::{Bound, HORIZON, TranspositionTable};
     reason = "independent switches, each tested on its own"
 )]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, deny_unknown_fields)
+)]
 pub struct EngineConfig {
     /// Memory for the transposition table in bytes (0: no table).
     pub table_bytes: usize,
@@ -91,6 +96,7 @@ impl EngineConfig {
 
 /// What the engine found.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Analysis<M> {
     /// The value for the player to move.
     pub value: Value,

@@ -22,6 +22,11 @@ pub const DEFAULT_TABLE_LOG2: u32 = 23;
 /// The solver's settings. [`SolverConfig::default`] is the fastest; [`SolverConfig::tutorial`]
 /// reproduces the final solver of the tutorial (its node counts), for comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, deny_unknown_fields)
+)]
 #[expect(
     clippy::struct_excessive_bools,
     reason = "independent on/off settings, each measured on its own"
@@ -84,6 +89,11 @@ impl SolverConfig {
 
 /// What to solve for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Mode {
     /// The exact score (how fast the game is won or lost).
     Strong,

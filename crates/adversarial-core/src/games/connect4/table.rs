@@ -58,6 +58,11 @@ pub const GROWTH_LOAD: u64 = 1;
 
 /// How the table chooses what to overwrite.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Replacement {
     /// One slot per key, the newest entry wins.
     AlwaysReplace,

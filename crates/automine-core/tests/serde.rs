@@ -1,0 +1,71 @@
+//! The `serde` feature: settings, views, layouts and game states survive a JSON round trip,
+//! and a document that describes no valid board is refused with an error that names it.
+#![cfg(feature = "serde")]
+
+use automine_core::settings::Preset;
+use automine_core::view::PlayerView;
+use automine_core::{Col, Dims, FirstClick, Game, GameSettings, GameStatus, Height, MineLayout, Pos, Row, Width};
+
+fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(value: &T) -> String {
+    let json = serde_json::to_string(value).expect("serialize");
+    assert_eq!(&serde_json::from_str::<T>(&json).expect("deserialize"), value, "{json}");
+    json
+}
+
+#[test]
+fn settings_and_names_round_trip() {
+    let expert = Preset::Expert.settings(FirstClick::Safe);
+    assert_eq!(
+        round_trip(&expert),
+        r#"{"width":30,"height":16,"mines":99,"first_click":"safe"}"#
+    );
+    for rule in [FirstClick::Any, FirstClick::Safe, FirstClick::Opening] {
+        round_trip(&rule);
+        round_trip(&Preset::Beginner.settings(rule));
+    }
+    for preset in Preset::ALL {
+        round_trip(&preset);
+    }
+    assert_eq!(
+        round_trip(&Dims::new(Width(8), Height(5)).expect("dims")),
+        r#"{"width":8,"height":5}"#
+    );
+    assert_eq!(round_trip(&Pos::new(Col(4), Row(2))), r#"{"col":4,"row":2}"#);
+}
+
+#[test]
+fn a_game_in_progress_round_trips() {
+    let settings = Preset::Intermediate.settings(FirstClick::Opening);
+    let mut game = Game::new(settings, 11);
+    game.reveal(Pos::new(Col(3), Row(3))).expect("first click");
+    assert_eq!(round_trip(&game.status()), r#""playing""#);
+    round_trip(&game.view().clone());
+    let layout = game.hidden_layout().expect("laid at the first click").clone();
+    let json = round_trip(&layout);
+    assert!(json.starts_with(r#"{"width":16,"height":16,"mines":["#), "{json}");
+    // A lost game names the mine.
+    let mine = layout.mines().iter().next().expect("a mine");
+    let lost = GameStatus::Lost(layout.dims().pos(mine));
+    assert!(round_trip(&lost).starts_with(r#"{"lost":{"col":"#));
+    assert_eq!(round_trip(&GameStatus::Won), r#""won""#);
+}
+
+#[test]
+fn invalid_documents_are_refused_with_their_reason() {
+    let err = |result: Result<(), serde_json::Error>| result.expect_err("invalid").to_string();
+    let too_many = serde_json::from_str::<GameSettings>(r#"{"width":3,"height":3,"mines":9,"first_click":"safe"}"#);
+    assert!(err(too_many.map(drop)).contains('9'));
+    let rule = serde_json::from_str::<GameSettings>(r#"{"width":9,"height":9,"mines":10,"first_click":"lucky"}"#);
+    assert!(err(rule.map(drop)).contains("lucky"));
+    let zero = serde_json::from_str::<Dims>(r#"{"width":0,"height":9}"#);
+    assert!(err(zero.map(drop)).contains('0'));
+    let off = serde_json::from_str::<MineLayout>(r#"{"width":3,"height":3,"mines":[1,9]}"#);
+    let off = err(off.map(drop));
+    assert!(off.contains("cell 9") && off.contains("off the board"), "{off}");
+    let twice = serde_json::from_str::<MineLayout>(r#"{"width":3,"height":3,"mines":[4,4]}"#);
+    assert!(err(twice.map(drop)).contains("twice"));
+    let view = serde_json::from_str::<PlayerView>(r#""3x3 1\n...\n..""#);
+    assert!(!err(view.map(drop)).is_empty());
+    let extra = serde_json::from_str::<Pos>(r#"{"col":1,"row":2,"layer":3}"#);
+    assert!(err(extra.map(drop)).contains("layer"));
+}
