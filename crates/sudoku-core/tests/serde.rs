@@ -2,6 +2,10 @@
 //! that describes no valid grid is refused with the parser's own error.
 #![cfg(feature = "serde")]
 
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use sudoku_core::generate::{GenerateOptions, Generator};
 use sudoku_core::grading::Difficulty;
 use sudoku_core::{Grid, Inference, Layout, Strategy};
 
@@ -78,4 +82,25 @@ fn names_round_trip_and_unknown_names_are_refused() {
     );
     let err = serde_json::from_str::<Strategy>("\"fastest\"").expect_err("unknown");
     assert!(err.to_string().contains("fastest"), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any grid of any layout up to 16 digits (a solution grid with random cells emptied)
+    /// comes back equal from JSON.
+    #[test]
+    fn any_grid_round_trips(box_rows in 1usize..=4, box_cols in 1usize..=4, seed: u64, keep in 0u32..=100) {
+        let layout = Layout::new(box_rows, box_cols).expect("layout");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let solution = Generator::new(layout, GenerateOptions::default()).solution_grid(&mut rng);
+        let values = solution
+            .values()
+            .iter()
+            .map(|&v| if rand::RngExt::random_range(&mut rng, 0..100u32) < keep { v } else { 0 })
+            .collect();
+        let grid = Grid::from_values(layout, values).expect("a subgrid of a solution");
+        let text = serde_json::to_string(&grid).expect("serialize");
+        prop_assert_eq!(serde_json::from_str::<Grid>(&text).expect("deserialize"), grid);
+    }
 }
