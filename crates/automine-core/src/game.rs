@@ -192,6 +192,87 @@ impl Game {
         Ok(outcome)
     }
 
+    /// A game from its parts as a document gave them, checked against each other: the view
+    /// and the layout fit the settings, every open cell of the view is a safe cell showing
+    /// the layout's number, and the status is the one those cells imply. The error says
+    /// which check failed.
+    #[cfg(feature = "serde")]
+    pub(crate) fn from_parts(
+        settings: GameSettings,
+        seed: u64,
+        layout: Option<MineLayout>,
+        view: PlayerView,
+        status: GameStatus,
+    ) -> Result<Self, String> {
+        let dims = settings.dims();
+        if view.dims() != dims || view.total_mines() != settings.mines() {
+            return Err(format!(
+                "the view is a {} board with {} mines, the settings a {dims} board with {}",
+                view.dims(),
+                view.total_mines(),
+                settings.mines()
+            ));
+        }
+        let Some(laid) = layout.as_ref() else {
+            if settings.first_click() == FirstClick::Any {
+                return Err("a game under the `any` rule has its layout from the start".to_string());
+            }
+            if view.revealed_count() > 0 || status != GameStatus::Playing {
+                return Err("a game with open cells, won or lost, has a layout".to_string());
+            }
+            return Ok(Self {
+                settings,
+                seed,
+                layout,
+                view,
+                status,
+            });
+        };
+        if laid.dims() != dims || laid.mine_count() != settings.mines() as usize {
+            let mismatch = BoardError::LayoutMismatch {
+                settings: dims,
+                settings_mines: settings.mines(),
+                layout: laid.dims(),
+                layout_mines: laid.mine_count(),
+            };
+            return Err(mismatch.to_string());
+        }
+        for id in dims.ids() {
+            if let CellView::Revealed(n) = view.at(id) {
+                let pos = dims.pos(id);
+                if laid.is_mine(id) {
+                    return Err(format!("cell {pos} is open in the view but a mine in the layout"));
+                }
+                if n != laid.number(id) {
+                    return Err(format!(
+                        "cell {pos} shows {n} in the view but {} in the layout",
+                        laid.number(id)
+                    ));
+                }
+            }
+        }
+        let all_open = view.revealed_count() == dims.cell_count() - laid.mine_count();
+        let consistent = match status {
+            GameStatus::Won => all_open,
+            GameStatus::Playing => !all_open,
+            GameStatus::Lost(pos) => !all_open && dims.id(pos).is_some_and(|id| laid.is_mine(id)),
+        };
+        if !consistent {
+            return Err(format!(
+                "status {status:?} does not fit the view ({} of {} safe cells open) and the layout",
+                view.revealed_count(),
+                dims.cell_count() - laid.mine_count()
+            ));
+        }
+        Ok(Self {
+            settings,
+            seed,
+            layout,
+            view,
+            status,
+        })
+    }
+
     /// Open `id` (covered, game running, layout laid), flood-filling from zeros.
     fn open(&mut self, id: CellId, outcome: &mut MoveOutcome) {
         let Some(layout) = self.layout.as_ref() else {

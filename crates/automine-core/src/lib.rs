@@ -88,10 +88,13 @@
 //!   (`{"col": 4, "row": 2}`, from 0), [`GameSettings`] (`{"width": 30, "height": 16,
 //!   "mines": 99, "first_click": "safe"}`), [`view::PlayerView`] (its text format as one
 //!   string), [`MineLayout`] (`{"width": 9, "height": 9, "mines": [0, 17, …]}`, cell ids in
-//!   row-major order) and [`GameStatus`] (`"playing"`, `"won"`, `{"lost": {"col": …, "row":
-//!   …}}`); also search-core's `serde` feature. A document is checked by the same
-//!   constructors and parsers as any other input: too many mines, a mine off the board or
-//!   given twice, or an unknown field is refused with an error that says so.
+//!   row-major order), [`GameStatus`] (`"playing"`, `"won"`, `{"lost": {"col": …, "row":
+//!   …}}`) and [`Game`], a saved game (`{"settings", "seed", "layout", "view", "status"}`:
+//!   the layout is `null` until the first click lays it, and is in the document, so keep
+//!   saved games from the player); also search-core's `serde` feature. A document is checked
+//!   by the same constructors and parsers as any other input, and a game's parts against each
+//!   other: too many mines, a mine off the board or given twice, a view whose numbers or
+//!   status the layout contradicts, or an unknown field is refused with an error that says so.
 
 #![forbid(unsafe_code)]
 

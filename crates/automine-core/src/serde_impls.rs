@@ -7,7 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::settings::Preset;
 use crate::view::PlayerView;
-use crate::{CellId, Col, Dims, FirstClick, GameSettings, Height, MineLayout, Pos, Row, Width};
+use crate::{CellId, Col, Dims, FirstClick, Game, GameSettings, GameStatus, Height, MineLayout, Pos, Row, Width};
 
 /// Serialize by `Display`, deserialize by `FromStr` (whose error says what was expected).
 macro_rules! by_text {
@@ -144,5 +144,35 @@ impl<'de> Deserialize<'de> for MineLayout {
             }
         }
         Ok(MineLayout::from_mines(dims, repr.mines.into_iter().map(CellId)))
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameRepr {
+    settings: GameSettings,
+    seed: u64,
+    layout: Option<MineLayout>,
+    view: PlayerView,
+    status: GameStatus,
+}
+
+impl Serialize for Game {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        GameRepr {
+            settings: self.settings(),
+            seed: self.seed(),
+            layout: self.hidden_layout().cloned(),
+            view: self.view().clone(),
+            status: self.status(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let repr = GameRepr::deserialize(deserializer)?;
+        Game::from_parts(repr.settings, repr.seed, repr.layout, repr.view, repr.status).map_err(D::Error::custom)
     }
 }

@@ -71,6 +71,88 @@ fn invalid_documents_are_refused_with_their_reason() {
     assert!(err(extra.map(drop)).contains("layer"));
 }
 
+/// A game after the document round trip: the same parts.
+fn restored(game: &Game) -> Game {
+    let json = serde_json::to_string(game).expect("serialize");
+    let back: Game = serde_json::from_str(&json).expect("deserialize");
+    assert_eq!(back.settings(), game.settings());
+    assert_eq!(back.seed(), game.seed());
+    assert_eq!(back.view(), game.view());
+    assert_eq!(back.status(), game.status());
+    assert_eq!(back.hidden_layout(), game.hidden_layout());
+    back
+}
+
+#[test]
+fn a_saved_game_plays_on_as_the_original() {
+    // Before the first click the layout is not laid yet: the restored game lays the same one.
+    let settings = Preset::Expert.settings(FirstClick::Safe);
+    let fresh = Game::new(settings, 99);
+    let json = serde_json::to_value(&fresh).expect("serialize");
+    assert_eq!(json["layout"], serde_json::Value::Null);
+    let (mut a, mut b) = (fresh.clone(), restored(&fresh));
+    let first = Pos::new(Col(0), Row(0));
+    assert_eq!(a.reveal(first).expect("click"), b.reveal(first).expect("click"));
+    assert_eq!(a.hidden_layout(), b.hidden_layout());
+    // Mid-game, with a flag: the same clicks give the same outcomes.
+    a.toggle_flag(Pos::new(Col(29), Row(15))).expect("flag");
+    let mut b = restored(&a);
+    for i in 0..40u16 {
+        let pos = Pos::new(Col(i * 7 % 30), Row(i * 3 % 16));
+        assert_eq!(a.reveal(pos), b.reveal(pos));
+        if a.status() != GameStatus::Playing {
+            break;
+        }
+    }
+    assert_eq!(a.view(), b.view());
+    assert_eq!(a.status(), restored(&a).status());
+}
+
+#[test]
+fn a_game_document_that_contradicts_itself_is_refused() {
+    let mut game = Game::new(Preset::Beginner.settings(FirstClick::Opening), 5);
+    game.reveal(Pos::new(Col(2), Row(2))).expect("click");
+    let good = serde_json::to_value(&game).expect("serialize");
+    let refused = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut doc = good.clone();
+        edit(&mut doc);
+        serde_json::from_value::<Game>(doc)
+            .expect_err("inconsistent")
+            .to_string()
+    };
+    // A number the layout does not have: the view's first open cell shows one more.
+    let view = good["view"].as_str().expect("view text").to_string();
+    let wrong_number = {
+        let (header, rows) = view.split_once('\n').expect("rows");
+        let rows: String = rows
+            .chars()
+            .scan(false, |done, c| {
+                Some(if !*done && c.is_ascii_digit() && c < '8' {
+                    *done = true;
+                    char::from(c as u8 + 1)
+                } else {
+                    c
+                })
+            })
+            .collect();
+        format!("{header}\n{rows}")
+    };
+    let err = refused(&|doc| doc["view"] = serde_json::json!(wrong_number));
+    assert!(
+        err.contains("in the view but") && err.contains("in the layout"),
+        "{err}"
+    );
+    let err = refused(&|doc| doc["status"] = serde_json::json!("won"));
+    assert!(err.contains("does not fit"), "{err}");
+    let err = refused(&|doc| doc["layout"] = serde_json::Value::Null);
+    assert!(err.contains("has a layout"), "{err}");
+    // Lost at a cell that the layout does not mine: the first cell clicked, which is open.
+    let err = refused(&|doc| doc["status"] = serde_json::json!({"lost": {"col": 2, "row": 2}}));
+    assert!(err.contains("does not fit"), "{err}");
+    let err = refused(&|doc| doc["settings"]["mines"] = serde_json::json!(11));
+    assert!(err.contains("11"), "{err}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -96,6 +178,7 @@ proptest! {
         }
         round_trip(&game.status());
         round_trip(&game.view().clone());
+        restored(&game);
         if let Some(layout) = game.hidden_layout() {
             round_trip(&layout.clone());
         }
