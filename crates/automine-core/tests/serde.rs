@@ -109,6 +109,26 @@ fn a_saved_game_plays_on_as_the_original() {
 }
 
 #[test]
+fn a_saved_game_written_by_hand_reads() {
+    // A 4×3 board with mines on cells 1 and 6, nothing open yet, under the `any` rule.
+    let doc = r#"{"settings": {"width": 4, "height": 3, "mines": 2, "first_click": "any"}, "seed": 7,
+                  "layout": {"width": 4, "height": 3, "mines": [1, 6]},
+                  "view": "4x3 2\n....\n....\n....\n", "status": "playing"}"#;
+    let mut game: Game = serde_json::from_str(doc).expect("a valid saved game");
+    // Cell 8 (col 0, row 2) touches no mine: it opens a region.
+    let outcome = game.reveal(Pos::new(Col(0), Row(2))).expect("click");
+    assert!(outcome.revealed.len() > 1, "{outcome:?}");
+    assert_eq!(
+        game.reveal(Pos::new(Col(1), Row(0)))
+            .expect("click")
+            .exploded
+            .map(|id| id.0),
+        Some(1)
+    );
+    assert_eq!(game.status(), GameStatus::Lost(Pos::new(Col(1), Row(0))));
+}
+
+#[test]
 fn a_game_document_that_contradicts_itself_is_refused() {
     let mut game = Game::new(Preset::Beginner.settings(FirstClick::Opening), 5);
     game.reveal(Pos::new(Col(2), Row(2))).expect("click");
