@@ -72,7 +72,7 @@ macro_rules! by_name {
 
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let name = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+                let name = String::deserialize(deserializer)?;
                 name.parse().map_err(D::Error::custom)
             }
         }
