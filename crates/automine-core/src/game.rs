@@ -251,7 +251,8 @@ impl Game {
                 }
             }
         }
-        let all_open = view.revealed_count() == dims.cell_count() - laid.mine_count();
+        let safe_cells = dims.cell_count() - laid.mine_count();
+        let all_open = view.revealed_count() == safe_cells;
         let consistent = match status {
             GameStatus::Won => all_open,
             GameStatus::Playing => !all_open,
@@ -259,9 +260,8 @@ impl Game {
         };
         if !consistent {
             return Err(format!(
-                "status {status:?} does not fit the view ({} of {} safe cells open) and the layout",
-                view.revealed_count(),
-                dims.cell_count() - laid.mine_count()
+                "status {status:?} does not fit the view ({} of {safe_cells} safe cells open) and the layout",
+                view.revealed_count()
             ));
         }
         Ok(Self {

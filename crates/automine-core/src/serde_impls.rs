@@ -29,6 +29,11 @@ macro_rules! by_text {
 
 by_text!(FirstClick, Preset, PlayerView);
 
+/// The board size of a document, checked as [`Dims::new`] checks it.
+fn dims<E: serde::de::Error>(width: u16, height: u16) -> Result<Dims, E> {
+    Dims::new(Width(width), Height(height)).map_err(E::custom)
+}
+
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DimsRepr {
@@ -49,7 +54,7 @@ impl Serialize for Dims {
 impl<'de> Deserialize<'de> for Dims {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let repr = DimsRepr::deserialize(deserializer)?;
-        Dims::new(Width(repr.width), Height(repr.height)).map_err(D::Error::custom)
+        dims::<D::Error>(repr.width, repr.height)
     }
 }
 
@@ -101,7 +106,7 @@ impl Serialize for GameSettings {
 impl<'de> Deserialize<'de> for GameSettings {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let repr = SettingsRepr::deserialize(deserializer)?;
-        let dims = Dims::new(Width(repr.width), Height(repr.height)).map_err(D::Error::custom)?;
+        let dims = dims::<D::Error>(repr.width, repr.height)?;
         GameSettings::new(dims, repr.mines, repr.first_click).map_err(D::Error::custom)
     }
 }
@@ -129,7 +134,7 @@ impl Serialize for MineLayout {
 impl<'de> Deserialize<'de> for MineLayout {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let repr = LayoutRepr::deserialize(deserializer)?;
-        let dims = Dims::new(Width(repr.width), Height(repr.height)).map_err(D::Error::custom)?;
+        let dims = dims::<D::Error>(repr.width, repr.height)?;
         let cells = dims.cell_count();
         let mut seen = vec![false; cells];
         for &id in &repr.mines {

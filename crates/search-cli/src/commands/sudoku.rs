@@ -215,7 +215,7 @@ where
     let mut out = std::io::stdout().lock();
     let stats = args.stats;
     let summary = batch::run(input, &mut out, args.threads, label, |line| {
-        if line.trim().is_empty() || line.starts_with('#') {
+        if is_skipped(line) {
             return Answer::Skip;
         }
         match Grid::parse_line(line) {
