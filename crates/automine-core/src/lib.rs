@@ -80,6 +80,8 @@
 //! - [`cell_set`], [`error`]: the covered-cell bitset; the typed errors.
 //! - [`training`]: the `.npy` writer and the training data set.
 //! - [`render`]: terminal rendering and the SVG heat map.
+//! - [`mbf`]: MinesweeperX's `.mbf` board files, read and written.
+//! - [`no_guess`]: boards laid at the first click that exact logic solves without a guess.
 //!
 //! ## Feature flags
 //! - `parallel`: large frontier components are enumerated on rayon (same results).
@@ -103,6 +105,8 @@ pub mod error;
 pub mod game;
 pub mod geometry;
 pub mod layout;
+pub mod mbf;
+pub mod no_guess;
 pub mod player;
 pub mod probability;
 pub mod render;
@@ -122,6 +126,8 @@ pub use error::{BoardError, PlayError, ProbabilityError};
 pub use game::{Game, GameStatus, MoveOutcome};
 pub use geometry::{CellId, Col, Dims, Height, MAX_SIDE, Neighbours, Pos, Row, Width};
 pub use layout::MineLayout;
+pub use mbf::{MbfError, from_mbf, to_mbf};
+pub use no_guess::{NoGuessError, NoGuessLayout, no_guess_layout};
 pub use player::{Player, SafestCellPlayer, SimulationError, play_out};
 pub use probability::brute_force::{BRUTE_FORCE_LIMIT, brute_force_probabilities};
 pub use probability::exact::{
@@ -131,5 +137,6 @@ pub use probability::exact::{
 pub use probability::map::ProbabilityMap;
 pub use probability::teacher::{Teacher, teacher_probabilities};
 pub use settings::{FirstClick, GameSettings, Preset};
+pub use strategy::decision::{Decision, Reason};
 pub use training::dataset::{DatasetConfig, DatasetError, DatasetSummary, LabelKind, write_dataset};
 pub use view::{CellView, PlayerView};

@@ -165,6 +165,34 @@ impl PlayerView {
         self.cells.len() - self.revealed - self.flagged
     }
 
+    /// The same view with every flag taken off (flagged cells become covered; the total mine
+    /// count is unchanged). For a person's board: their flags may be wrong, and the solvers
+    /// take a flag as a certain mine.
+    ///
+    /// ```
+    /// use automine_core::PlayerView;
+    /// let view: PlayerView = "3x2 1\n1F.\n11.\n".parse()?;
+    /// let plain = view.without_flags();
+    /// assert_eq!(plain.to_string(), "3x2 1\n1..\n11.\n");
+    /// assert_eq!((plain.flag_count(), plain.mines_left()), (0, 1));
+    /// # Ok::<(), automine_core::BoardError>(())
+    /// ```
+    #[must_use]
+    pub fn without_flags(&self) -> Self {
+        let cells = self
+            .cells
+            .iter()
+            .map(|&c| if c == CellView::Flagged { CellView::Covered } else { c })
+            .collect();
+        Self {
+            dims: self.dims,
+            mines: self.mines,
+            cells,
+            revealed: self.revealed,
+            flagged: 0,
+        }
+    }
+
     /// Replace the cell `id`, keeping the counters right. Used by the game; ids beyond the
     /// board are ignored.
     pub(crate) fn set(&mut self, id: CellId, cell: CellView) {

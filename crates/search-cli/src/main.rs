@@ -40,6 +40,9 @@ enum Command {
     Connect4(commands::connect4::Connect4Args),
     /// Tic-tac-toe: value and best moves (`solve`), or a game against the engine (`play`).
     Tictactoe(commands::tictactoe::TicTacToeArgs),
+    /// The web playground: play every engine in a browser (prints the address to open).
+    #[cfg(feature = "web")]
+    Serve(commands::serve::ServeArgs),
     /// Print a shell completion script for this command line, e.g. for bash into
     /// `~/.local/share/bash-completion/completions/search-cli`.
     Completions {
@@ -79,6 +82,8 @@ fn main() -> ExitCode {
         }
         Command::Connect4(args) => commands::connect4::run(&args),
         Command::Tictactoe(args) => commands::tictactoe::run(&args),
+        #[cfg(feature = "web")]
+        Command::Serve(args) => commands::serve::run(&args),
         Command::Completions { shell } => completions(shell),
     };
     match result {

@@ -12,6 +12,7 @@
 //! 6. otherwise the guess by secondary safety ([`guess`](crate::strategy::guess)).
 //!
 //! Each part can be switched off in [`PlayerOptions`] to measure what it gains.
+//! [`ExactPlayer::decide`] gives the move with the step that chose it ([`Decision`]).
 
 use search_core::Budget;
 
@@ -19,7 +20,10 @@ use crate::error::ProbabilityError;
 use crate::geometry::{CellId, Pos};
 use crate::player::Player;
 use crate::probability::exact::{ComponentCache, exact_analysis_cached};
+use crate::probability::map::ProbabilityMap;
+use crate::probability::teacher::teacher_probabilities;
 use crate::settings::FirstClick;
+use crate::strategy::decision::{Decision, Reason};
 use crate::strategy::endgame::EndgameSearch;
 use crate::strategy::fifty_fifty::{chain_patterns, forced_pair, forced_pair_with_mines};
 use crate::strategy::first_click::{check_unrevealed, first_click_in};
@@ -177,8 +181,43 @@ impl ExactPlayer {
         &self.options
     }
 
-    fn choose_cell(&mut self, view: &PlayerView) -> Result<CellId, ProbabilityError> {
+    /// The move for `view`, with the part of the policy that chose it (see the module docs)
+    /// and its probability of being safe: the one decision a caller needs, whatever the
+    /// options. [`Player::choose`] is `decide` with [`Budget::unlimited`], mapped to the
+    /// position.
+    ///
+    /// `budget` bounds the exact analysis and the endgame's layout enumeration (the latter
+    /// further limited to 1,000,000 nodes, as [`Player::choose`] has it). When the exact
+    /// analysis runs out of budget, the move is the safest cell of the teacher's map
+    /// ([`teacher_probabilities`]) with [`Reason::BestGuess`] and
+    /// [`stopped`](Decision::stopped) set. An endgame search that gives up is part of the
+    /// policy (the next step plays), not a stop.
+    ///
+    /// # Errors
+    /// The exact map's errors for an impossible position, the teacher's when the fallback
+    /// map cannot be made, and [`ProbabilityError::NothingToOpen`] when every covered cell is
+    /// a certain mine.
+    ///
+    /// ```
+    /// use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
+    /// use automine_core::search_core::Budget;
+    /// use automine_core::{FirstClick, Game, Preset, Reason};
+    /// let rule = FirstClick::Opening;
+    /// let game = Game::new(Preset::Beginner.settings(rule), 3);
+    /// let mut player = ExactPlayer::new(PlayerOptions::new(rule));
+    /// let decision = player.decide(game.view(), &Budget::unlimited())?;
+    /// assert_eq!(decision.reason, Reason::FirstClick);
+    /// assert_eq!(decision.p_safe, 1.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn decide(&mut self, view: &PlayerView, budget: &Budget) -> Result<Decision, ProbabilityError> {
         let dims = view.dims();
+        let decision = |id: CellId, reason: Reason, p_safe: f64| Decision {
+            pos: dims.pos(id),
+            reason,
+            p_safe,
+            stopped: false,
+        };
         if view.revealed_count() == 0 {
             check_unrevealed(view)?;
             let rule = if self.options.first_click_policy {
@@ -187,20 +226,26 @@ impl ExactPlayer {
                 FirstClick::Safe
             };
             if let Some(id) = first_click_in(view, rule).and_then(|pos| dims.id(pos)) {
-                return Ok(id);
+                return Ok(decision(id, Reason::FirstClick, self.first_click_safety(view)));
             }
         }
         while let Some(id) = self.safe.pop() {
             if view.at(id) == CellView::Covered {
-                return Ok(id);
+                return Ok(decision(id, Reason::CertainlySafe, 1.0));
             }
         }
-        let analysis = exact_analysis_cached(view, &Budget::unlimited(), &mut self.cache)?;
+        let analysis = match exact_analysis_cached(view, budget, &mut self.cache) {
+            Ok(analysis) => analysis,
+            Err(ProbabilityError::Stopped(_)) => return teacher_fallback(view),
+            Err(e) => return Err(e),
+        };
+        let map = &analysis.map;
+        let from_map = |id: CellId, reason: Reason| decision(id, reason, safety(map, id));
         // Pop from the end: reverse so that cells are opened in row-major order.
         self.safe = analysis.map.certain_safe().collect();
         self.safe.reverse();
         if let Some(id) = self.safe.pop() {
-            return Ok(id);
+            return Ok(decision(id, Reason::CertainlySafe, 1.0));
         }
         // Every covered cell a certain mine: the game is over, no guess is left to make.
         if !dims.ids().any(|id| analysis.map.at(id).is_some_and(|p| p < 1.0)) {
@@ -209,9 +254,7 @@ impl ExactPlayer {
         let reach = self.options.endgame_layouts.max(self.options.restricted_layouts);
         if self.options.endgame_layouts > 0
             && analysis.ln_layouts <= (reach as f64).ln() + 1e-9
-            && let Some(set) = self
-                .layouts
-                .layouts(view, reach, &Budget::unlimited().with_node_limit(1_000_000))
+            && let Some(set) = self.layouts.layouts(view, reach, &layout_budget(budget))
         {
             let search = EndgameSearch::new(view, set, self.options.endgame_nodes);
             let mut search = if set.mines.len() <= self.options.endgame_layouts {
@@ -220,13 +263,16 @@ impl ExactPlayer {
                 search.with_candidate_limit(self.options.restricted_candidates)
             };
             if let Some(best) = search.best_move() {
-                return Ok(best.cell);
+                let reason = Reason::Endgame {
+                    win_probability: best.win_probability,
+                };
+                return Ok(from_map(best.cell, reason));
             }
         }
         if self.options.isolated_regions
             && let Some(step) = isolated_region_move(view, &analysis.map, self.options.endgame_nodes)
         {
-            return Ok(step.cell);
+            return Ok(from_map(step.cell, Reason::IsolatedRegion));
         }
         if self.options.forced_fifty_fifty {
             let forced = if self.options.fifty_fifty_certain_mines {
@@ -234,12 +280,15 @@ impl ExactPlayer {
             } else {
                 forced_pair(view)
             };
-            let cells = match forced {
-                Some((a, b)) => vec![a, b],
-                None if self.options.chain_fifty_fifty => chain_patterns(view, &analysis.map)
-                    .map(|(a, b)| a.into_iter().chain(b).collect())
-                    .unwrap_or_default(),
-                None => Vec::new(),
+            let (cells, reason) = match forced {
+                Some((a, b)) => (vec![a, b], Reason::FiftyFifty),
+                None if self.options.chain_fifty_fifty => (
+                    chain_patterns(view, &analysis.map)
+                        .map(|(a, b)| a.into_iter().chain(b).collect())
+                        .unwrap_or_default(),
+                    Reason::ChainFiftyFifty,
+                ),
+                None => (Vec::new(), Reason::FiftyFifty),
             };
             if self.options.fifty_fifty_tie_break
                 && let Some(id) = choose_among(
@@ -251,17 +300,17 @@ impl ExactPlayer {
                     &cells,
                 )?
             {
-                return Ok(id);
+                return Ok(from_map(id, reason));
             }
             if let Some(&id) = cells.iter().min() {
-                return Ok(id);
+                return Ok(from_map(id, reason));
             }
         }
         if self.options.pseudo_fifty_fifty
             && let Some(id) =
                 long_term_risk::pseudo_fifty_fifty(view, &analysis.map, analysis.ln_layouts, &mut self.cache)?
         {
-            return Ok(id);
+            return Ok(from_map(id, Reason::PseudoFiftyFifty));
         }
         choose_guess(
             view,
@@ -270,12 +319,53 @@ impl ExactPlayer {
             &self.options.guess,
             &mut self.cache,
         )?
+        .map(|id| from_map(id, Reason::BestGuess))
         .ok_or(ProbabilityError::NothingToOpen)
     }
+
+    /// P(safe) of the game's first click: certain under the `safe` and `opening` rules; under
+    /// `any`, every covered cell is as likely as any other to hold one of the mines left.
+    fn first_click_safety(&self, view: &PlayerView) -> f64 {
+        match self.options.first_click {
+            FirstClick::Safe | FirstClick::Opening => 1.0,
+            FirstClick::Any => {
+                let covered = view.covered_count();
+                if covered == 0 {
+                    0.0
+                } else {
+                    1.0 - f64::from(view.mines_left()) / covered as f64
+                }
+            }
+        }
+    }
+}
+
+/// The endgame's layout enumeration budget: the caller's, with at most 1,000,000 nodes.
+fn layout_budget(budget: &Budget) -> Budget {
+    const LAYOUT_NODES: u64 = 1_000_000;
+    let nodes = budget.node_limit().map_or(LAYOUT_NODES, |n| n.min(LAYOUT_NODES));
+    budget.clone().with_node_limit(nodes)
+}
+
+/// P(safe) of the covered cell `id` in `map` (0 for a cell the map has no value for).
+fn safety(map: &ProbabilityMap, id: CellId) -> f64 {
+    map.at(id).map_or(0.0, |p| 1.0 - p)
+}
+
+/// The move when the exact analysis ran out of budget: the teacher map's safest cell.
+fn teacher_fallback(view: &PlayerView) -> Result<Decision, ProbabilityError> {
+    let map = teacher_probabilities(view)?;
+    let (id, p) = map.safest().ok_or(ProbabilityError::NothingToOpen)?;
+    Ok(Decision {
+        pos: view.dims().pos(id),
+        reason: Reason::BestGuess,
+        p_safe: 1.0 - p,
+        stopped: true,
+    })
 }
 
 impl Player for ExactPlayer {
     fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError> {
-        self.choose_cell(view).map(|id| view.dims().pos(id))
+        self.decide(view, &Budget::unlimited()).map(|decision| decision.pos)
     }
 }

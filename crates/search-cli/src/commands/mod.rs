@@ -9,6 +9,8 @@ pub mod mines_compare;
 pub mod mines_learn;
 pub mod mines_play;
 pub mod queens;
+#[cfg(feature = "web")]
+pub mod serve;
 pub mod sudoku;
 pub mod sudoku_techniques;
 pub mod tictactoe;

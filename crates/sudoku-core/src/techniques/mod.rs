@@ -37,6 +37,7 @@ use crate::strategy::Placement;
 pub mod chains;
 pub mod fish;
 pub mod intersections;
+pub mod mentions;
 pub mod singles;
 pub mod subsets;
 pub mod uniqueness;
