@@ -80,7 +80,7 @@
 //! - [`cell_set`], [`error`]: the covered-cell bitset; the typed errors.
 //! - [`training`]: the `.npy` writer and the training data set.
 //! - [`render`]: terminal rendering and the SVG heat map.
-//! - [`mbf`]: MinesweeperX's `.mbf` board files, read and written.
+//! - [`mbf`]: Minesweeper X's `.mbf` board files, read and written.
 //! - [`no_guess`]: boards laid at the first click that exact logic solves without a guess.
 //!
 //! ## Feature flags

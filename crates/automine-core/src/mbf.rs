@@ -1,4 +1,4 @@
-//! MinesweeperX's `.mbf` board files, the community's format for exchanging boards.
+//! Minesweeper X's `.mbf` board files, the community's format for exchanging boards.
 //!
 //! # The format
 //! | bytes | content |

@@ -19,7 +19,7 @@ use search_core::Budget;
 use crate::error::ProbabilityError;
 use crate::geometry::{CellId, Pos};
 use crate::player::Player;
-use crate::probability::exact::{ComponentCache, exact_analysis_cached};
+use crate::probability::exact::{ComponentCache, ExactAnalysis, exact_analysis_cached};
 use crate::probability::map::ProbabilityMap;
 use crate::probability::teacher::teacher_probabilities;
 use crate::settings::FirstClick;
@@ -274,37 +274,8 @@ impl ExactPlayer {
         {
             return Ok(from_map(step.cell, Reason::IsolatedRegion));
         }
-        if self.options.forced_fifty_fifty {
-            let forced = if self.options.fifty_fifty_certain_mines {
-                forced_pair_with_mines(view, &analysis.map)
-            } else {
-                forced_pair(view)
-            };
-            let (cells, reason) = match forced {
-                Some((a, b)) => (vec![a, b], Reason::FiftyFifty),
-                None if self.options.chain_fifty_fifty => (
-                    chain_patterns(view, &analysis.map)
-                        .map(|(a, b)| a.into_iter().chain(b).collect())
-                        .unwrap_or_default(),
-                    Reason::ChainFiftyFifty,
-                ),
-                None => (Vec::new(), Reason::FiftyFifty),
-            };
-            if self.options.fifty_fifty_tie_break
-                && let Some(id) = choose_among(
-                    view,
-                    &analysis.map,
-                    analysis.ln_layouts,
-                    &self.options.guess,
-                    &mut self.cache,
-                    &cells,
-                )?
-            {
-                return Ok(from_map(id, reason));
-            }
-            if let Some(&id) = cells.iter().min() {
-                return Ok(from_map(id, reason));
-            }
+        if let Some((id, reason)) = self.fifty_fifty_move(view, &analysis)? {
+            return Ok(from_map(id, reason));
         }
         if self.options.pseudo_fifty_fifty
             && let Some(id) =
@@ -321,6 +292,46 @@ impl ExactPlayer {
         )?
         .map(|id| from_map(id, Reason::BestGuess))
         .ok_or(ProbabilityError::NothingToOpen)
+    }
+
+    /// A forced 50/50's cell, else (when on) a chain 50/50's, with its reason; `None` when
+    /// the step is off or finds none.
+    fn fifty_fifty_move(
+        &mut self,
+        view: &PlayerView,
+        analysis: &ExactAnalysis,
+    ) -> Result<Option<(CellId, Reason)>, ProbabilityError> {
+        if !self.options.forced_fifty_fifty {
+            return Ok(None);
+        }
+        let forced = if self.options.fifty_fifty_certain_mines {
+            forced_pair_with_mines(view, &analysis.map)
+        } else {
+            forced_pair(view)
+        };
+        let (cells, reason) = match forced {
+            Some((a, b)) => (vec![a, b], Reason::FiftyFifty),
+            None if self.options.chain_fifty_fifty => (
+                chain_patterns(view, &analysis.map)
+                    .map(|(a, b)| a.into_iter().chain(b).collect())
+                    .unwrap_or_default(),
+                Reason::ChainFiftyFifty,
+            ),
+            None => (Vec::new(), Reason::FiftyFifty),
+        };
+        if self.options.fifty_fifty_tie_break
+            && let Some(id) = choose_among(
+                view,
+                &analysis.map,
+                analysis.ln_layouts,
+                &self.options.guess,
+                &mut self.cache,
+                &cells,
+            )?
+        {
+            return Ok(Some((id, reason)));
+        }
+        Ok(cells.iter().min().map(|&id| (id, reason)))
     }
 
     /// P(safe) of the game's first click: certain under the `safe` and `opening` rules; under
