@@ -277,6 +277,7 @@ export function initMines({ api, guard, showError, inputError, parseSeed }) {
       cell.classList.toggle('last-move', marked?.version === version && marked.index === i && marked.kind === 'last-move');
     });
     $('mines-board').dataset.status = game.status;
+    $('mines-board').dataset.gameId = game.id;
     el.status.dataset.status = game.status;
     const extra = game.no_guess ? ' · no-guess board' : '';
     el.status.textContent = `${game.status} — ${game.mines_left} mines left · ${game.moves} moves${extra}`;

@@ -402,9 +402,6 @@ async fn connect4_game_against_the_solver_to_its_end() {
             let Some(col) = free else { break };
             s.click(&format!("#c4-board [data-col='{col}']")).await;
             moves += 1;
-            if moves == 4 {
-                s.screenshot("connect4").await;
-            }
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
@@ -431,6 +428,36 @@ async fn connect4_game_against_the_solver_to_its_end() {
         })
     })
     .await;
+    assert!(moves > 0);
+
+    // A position loaded from a move string: all seven columns get their exact scores.
+    let input = s.el("#c4-moves").await;
+    input.clear().await.unwrap();
+    input.send_keys("43443535").await.unwrap();
+    s.click("#c4-load").await;
+    let expected: Vec<String> = s
+        .api("POST", "/api/connect4/analyse", Some(json!({"moves": "43443535"})))
+        .await["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().map_or("?".to_owned(), |v| v.to_string()))
+        .collect();
+    assert_eq!(expected.len(), 7);
+    s.until("the loaded position's seven scores", 30, || async {
+        let texts = s
+            .js(
+                "return [...Array(7).keys()].map(c => document.querySelector(`#c4-score-${c}`).textContent.trim());",
+                vec![],
+            )
+            .await;
+        let discs = s
+            .js("return [...document.querySelectorAll('#c4-board [data-disc]')].filter(d => d.dataset.disc !== '').length;", vec![])
+            .await;
+        discs.as_u64() == Some(8) && serde_json::from_value::<Vec<String>>(texts).is_ok_and(|t| t == expected)
+    })
+    .await;
+    s.screenshot("connect4").await;
     s.close().await;
 }
 
