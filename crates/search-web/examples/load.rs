@@ -9,8 +9,8 @@
 //! the other for `--seconds`:
 //! - `mines-move`: new intermediate games, revealing seeded random covered cells until the game
 //!   ends (the cheap path: the game store, no engine);
-//! - `mines-map`: the exact heat map of an intermediate game after its first click (an engine
-//!   call per request);
+//! - `mines-map`: the exact heat map of an expert game after its first click, an opening
+//!   (an engine call per request, on the same position);
 //! - `connect4`: the perfect level's move in seeded random positions of 12 to 20 plies;
 //! - `sudoku`: solving generated puzzles.
 //!
@@ -206,7 +206,12 @@ async fn run_client(
             "mines-map" => {
                 let Some((id, rows)) = game.clone() else {
                     seed += 1;
-                    let answer = new_game(&target, seed).await;
+                    let answer = target
+                        .post(
+                            "/api/mines/games",
+                            &json!({"preset": "expert", "seed": seed, "first_click": "opening"}),
+                        )
+                        .await;
                     let Some((id, _)) = state_of(&answer) else {
                         tally.record("new game", started, &answer);
                         continue;
@@ -273,7 +278,7 @@ fn percentile(sorted: &[Duration], q: f64) -> Duration {
 
 async fn load(target: &Target, seconds: u64, client_counts: &[u64], failures: &mut Vec<String>) {
     let mut puzzles = Vec::new();
-    for (seed, grade) in (0u64..).zip(["easy", "medium", "hard", "fiendish"].iter().cycle().take(16)) {
+    for (seed, grade) in (0u64..).zip(["easy", "medium", "hard", "unfair"].iter().cycle().take(16)) {
         match target
             .post("/api/sudoku/generate", &json!({"grade": grade, "seed": seed}))
             .await
@@ -370,6 +375,7 @@ fn bad(method: Method, path: &str, body: impl Into<Vec<u8>>, expect: StatusCode)
     }
 }
 
+#[expect(clippy::too_many_lines, reason = "a table of bad requests, one per line")]
 fn hostile_categories(game: &str) -> Vec<(&'static str, Vec<Hostile>)> {
     use StatusCode as S;
     let post = Method::POST;
@@ -397,7 +403,7 @@ fn hostile_categories(game: &str) -> Vec<(&'static str, Vec<Hostile>)> {
                 "{\"puzzle\": \"\\ud800\"}",
             ]
             .into_iter()
-            .map(move |b| bad(post.clone(), e, b, S::BAD_REQUEST))
+            .map(move |b| bad(Method::POST, e, b, S::BAD_REQUEST))
         })
         .chain([bad(post.clone(), &g("reveal"), "{col:1}", S::BAD_REQUEST)])
         .collect();
@@ -636,7 +642,7 @@ fn hostile_categories(game: &str) -> Vec<(&'static str, Vec<Hostile>)> {
             r#"{"col": 0, "row": 0}"#,
             S::NOT_FOUND,
         ),
-        bad(Method::GET, "/api/mines/games/%00%ff/map", "", S::NOT_FOUND),
+        bad(Method::GET, "/api/mines/games/%00%ff/map", "", S::BAD_REQUEST),
         bad(Method::GET, "/api/nothing", "", S::NOT_FOUND),
         bad(Method::GET, "/assets/../../Cargo.toml", "", S::NOT_FOUND),
         bad(Method::GET, "/assets/secret.js", "", S::NOT_FOUND),
@@ -840,20 +846,19 @@ async fn main() {
             std::process::exit(2);
         }
     };
-    let base = match &o.url {
-        Some(url) => url.clone(),
-        None => {
-            let listener = match tokio::net::TcpListener::bind("127.0.0.1:0").await {
-                Ok(l) => l,
-                Err(e) => {
-                    eprintln!("error: cannot bind a port: {e}");
-                    std::process::exit(2);
-                }
-            };
-            let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
-            tokio::spawn(search_web::serve(listener, search_web::ServerConfig::default()));
-            format!("http://{addr}")
-        }
+    let base = if let Some(url) = &o.url {
+        url.clone()
+    } else {
+        let listener = match tokio::net::TcpListener::bind("127.0.0.1:0").await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: cannot bind a port: {e}");
+                std::process::exit(2);
+            }
+        };
+        let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
+        tokio::spawn(search_web::serve(listener, search_web::ServerConfig::default()));
+        format!("http://{addr}")
     };
     let target = Target {
         client: Client::builder(TokioExecutor::new())

@@ -47,6 +47,9 @@ pub async fn index() -> Response {
 }
 
 /// `GET /assets/{name}`.
+///
+/// # Errors
+/// 404 for a name that is not one of the page's files.
 pub async fn asset(Path(name): Path<String>) -> Result<Response, ApiError> {
     let (_, kind, text) = ASSETS
         .iter()

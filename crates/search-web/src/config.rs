@@ -47,7 +47,7 @@ impl Default for ServerConfig {
         Self {
             max_body_bytes: 64 * 1024,
             max_games: 1000,
-            game_ttl: Duration::from_secs(30 * 60),
+            game_ttl: Duration::from_mins(30),
             max_cells: 10_000,
             mines_budget: Duration::from_secs(2),
             mines_nodes: 20_000_000,

@@ -146,7 +146,7 @@ fn analyse_position(pool: &SolverPool, moves: &str, position: &Position, deadlin
             for (done, &col) in playable.iter().enumerate() {
                 let left = deadline.saturating_duration_since(Instant::now());
                 let share = left / (playable.len() - done) as u32;
-                let mut child = position.clone();
+                let mut child = *position;
                 child.play_column(col);
                 let report = solver.solve(&child, Mode::Strong, &Budget::unlimited().with_time_limit(share));
                 if report.is_complete() {
@@ -219,6 +219,9 @@ fn solved_choice(analysis: &Analysis) -> Option<u32> {
 type Shared = State<Arc<AppState>>;
 
 /// `POST /api/connect4/analyse`.
+///
+/// # Errors
+/// 400 for a bad move string (the bad character's position named) or budget.
 pub async fn analyse(
     State(state): Shared,
     ApiJson(request): ApiJson<AnalyseRequest>,
@@ -240,6 +243,9 @@ pub async fn analyse(
 }
 
 /// `POST /api/connect4/move`: the engine's column for the side to move.
+///
+/// # Errors
+/// 400 for a bad move string or budget, or a game that is over.
 pub async fn best_move(
     State(state): Shared,
     ApiJson(request): ApiJson<MoveRequest>,

@@ -88,3 +88,33 @@ impl From<JsonRejection> for ApiError {
         }
     }
 }
+
+/// Turns an error response that is not JSON (a rejection of axum's own extractors: a path
+/// that is not UTF-8, a query or a body it cannot read, a body over the limit) into the API's
+/// `{"error", "field"}` body with the same status; every other response passes unchanged.
+pub async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let text = axum::body::to_bytes(response.into_body(), 16 * 1024)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_owned())
+        .unwrap_or_default();
+    let message = if text.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_lowercase()
+    } else {
+        text
+    };
+    ApiError {
+        status,
+        message,
+        field: None,
+    }
+    .into_response()
+}

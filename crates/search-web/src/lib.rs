@@ -140,6 +140,7 @@ pub fn router_with(state: Arc<AppState>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(limit))
+        .layer(axum::middleware::map_response(error::json_errors))
         .with_state(state)
 }
 
@@ -151,7 +152,7 @@ pub async fn serve(listener: tokio::net::TcpListener, config: ServerConfig) -> s
     let state = Arc::new(AppState::new(config));
     let sweeper = Arc::clone(&state);
     tokio::spawn(async move {
-        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        let mut tick = tokio::time::interval(Duration::from_mins(1));
         loop {
             tick.tick().await;
             sweeper.mines.expire();

@@ -64,7 +64,7 @@ pub struct CellRequest {
 pub enum MapSource {
     /// Exact probabilities (automine-core).
     Exact,
-    /// AutoMine's teacher estimate.
+    /// `AutoMine`'s teacher estimate.
     Teacher,
     /// The shipped student network (automine-learn).
     Student,
@@ -335,6 +335,9 @@ fn map_of(state: &AppState, view: &PlayerView, source: MapSource, budget: &Budge
 type Shared = State<Arc<AppState>>;
 
 /// `POST /api/mines/games`.
+///
+/// # Errors
+/// 400 for a bad size, mine count or seed; 503 when the store is full.
 pub async fn new_game(State(state): Shared, ApiJson(request): ApiJson<NewGame>) -> Result<Json<GameState>, ApiError> {
     let settings = settings_of(&request, state.config.max_cells)?;
     let seed = request.seed.unwrap_or_else(|| state.next_seed());
@@ -352,7 +355,10 @@ pub async fn new_game(State(state): Shared, ApiJson(request): ApiJson<NewGame>) 
     Ok(Json(state_of(&id, &session)))
 }
 
-/// `POST /api/mines/games/mbf`: a game on the layout of a MinesweeperX `.mbf` file.
+/// `POST /api/mines/games/mbf`: a game on the layout of a `MinesweeperX` `.mbf` file.
+///
+/// # Errors
+/// 400 for a file that is not a valid `.mbf` or too large a board; 503 when the store is full.
 pub async fn load_mbf(State(state): Shared, body: Bytes) -> Result<Json<GameState>, ApiError> {
     let layout: MineLayout = mbf::from_mbf(&body).map_err(|err| ApiError::bad("mbf", err))?;
     if layout.dims().cell_count() > state.config.max_cells {
@@ -379,6 +385,9 @@ pub async fn load_mbf(State(state): Shared, body: Bytes) -> Result<Json<GameStat
 }
 
 /// `GET /api/mines/games/{id}`.
+///
+/// # Errors
+/// 404 for an unknown or expired game.
 pub async fn get_game(State(state): Shared, Path(id): Path<String>) -> Result<Json<GameState>, ApiError> {
     let game = state.mines.get(&id)?;
     let session = GameStore::lock_game(&game);
@@ -418,6 +427,9 @@ async fn act(state: Arc<AppState>, id: String, cell: CellRequest, action: Action
 }
 
 /// `POST /api/mines/games/{id}/reveal`.
+///
+/// # Errors
+/// 400 for a cell off the board or a game that is over; 404 for an unknown game.
 pub async fn reveal(
     State(state): Shared,
     Path(id): Path<String>,
@@ -427,6 +439,9 @@ pub async fn reveal(
 }
 
 /// `POST /api/mines/games/{id}/flag`.
+///
+/// # Errors
+/// 400 for a cell off the board or a game that is over; 404 for an unknown game.
 pub async fn flag(
     State(state): Shared,
     Path(id): Path<String>,
@@ -436,6 +451,9 @@ pub async fn flag(
 }
 
 /// `POST /api/mines/games/{id}/chord`.
+///
+/// # Errors
+/// 400 for a cell off the board or a game that is over; 404 for an unknown game.
 pub async fn chord(
     State(state): Shared,
     Path(id): Path<String>,
@@ -445,6 +463,9 @@ pub async fn chord(
 }
 
 /// `GET /api/mines/games/{id}/map?source=exact|teacher|student`.
+///
+/// # Errors
+/// 400 for an unknown source; 404 for an unknown game; 503 when the workers are busy.
 pub async fn map(
     State(state): Shared,
     Path(id): Path<String>,
@@ -465,6 +486,9 @@ pub async fn map(
 }
 
 /// `GET /api/mines/games/{id}/hint`.
+///
+/// # Errors
+/// 400 for a game that is over; 404 for an unknown game; 503 when the workers are busy.
 pub async fn hint(State(state): Shared, Path(id): Path<String>) -> Result<Json<DecisionBody>, ApiError> {
     let game = state.mines.get(&id)?;
     let budget = budget(&state);
@@ -478,6 +502,9 @@ pub async fn hint(State(state): Shared, Path(id): Path<String>) -> Result<Json<D
 }
 
 /// `POST /api/mines/games/{id}/step`: the exact player plays one move.
+///
+/// # Errors
+/// 400 for a game that is over; 404 for an unknown game; 503 when the workers are busy.
 pub async fn step(State(state): Shared, Path(id): Path<String>) -> Result<Json<StepBody>, ApiError> {
     let game = state.mines.get(&id)?;
     let budget = budget(&state);
@@ -502,6 +529,9 @@ pub async fn step(State(state): Shared, Path(id): Path<String>) -> Result<Json<S
 }
 
 /// `GET /api/mines/games/{id}/mbf`: the board as a `.mbf` file, once the game has ended.
+///
+/// # Errors
+/// 400 while the game is still being played (the layout stays hidden); 404 for an unknown game.
 pub async fn save_mbf(State(state): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     let game = state.mines.get(&id)?;
     let session = GameStore::lock_game(&game);
@@ -530,6 +560,9 @@ pub async fn save_mbf(State(state): Shared, Path(id): Path<String>) -> Result<Re
 }
 
 /// `POST /api/mines/analyse`: the map and the exact player's choice for a position given as text.
+///
+/// # Errors
+/// 400 for text that is not a position (line and column named) or a position no layout fits.
 pub async fn analyse(
     State(state): Shared,
     ApiJson(request): ApiJson<AnalyseRequest>,

@@ -130,6 +130,9 @@ fn line(grid: &Grid) -> String {
 type Shared = State<Arc<AppState>>;
 
 /// `POST /api/sudoku/solve`: the solution, and whether it is the only one (counted to 2).
+///
+/// # Errors
+/// 400 for puzzle text that does not parse; 503 when the workers are busy.
 pub async fn solve(
     State(state): Shared,
     ApiJson(request): ApiJson<PuzzleRequest>,
@@ -154,6 +157,9 @@ pub async fn solve(
 }
 
 /// `POST /api/sudoku/count`: solutions counted up to a limit.
+///
+/// # Errors
+/// 400 for bad puzzle text or a limit out of range; 503 when the workers are busy.
 pub async fn count(State(state): Shared, ApiJson(request): ApiJson<CountRequest>) -> Result<Json<CountBody>, ApiError> {
     let grid = parse(&request.puzzle)?;
     let limit = request.limit.unwrap_or(1000);
@@ -186,6 +192,9 @@ fn house_body(house: House) -> HouseBody {
 
 /// `POST /api/sudoku/explain`: the logical solve, one step at a time, with the grid before
 /// each step, and the puzzle's grade.
+///
+/// # Errors
+/// 400 for bad puzzle text; 503 when the workers are busy.
 pub async fn explain(
     State(state): Shared,
     ApiJson(request): ApiJson<PuzzleRequest>,
@@ -267,6 +276,9 @@ pub async fn explain(
 }
 
 /// `POST /api/sudoku/generate`: a puzzle of the grade, from the seed.
+///
+/// # Errors
+/// 400 for an unknown grade; 503 when nothing is found within the budget or the workers are busy.
 pub async fn generate(
     State(state): Shared,
     ApiJson(request): ApiJson<GenerateRequest>,
@@ -286,13 +298,10 @@ pub async fn generate(
             );
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let found = try_generate_graded(&generator, target, &mut rng, GENERATE_ATTEMPTS, &budget);
-            let puzzle = match found {
-                Ok(Some(puzzle)) => puzzle,
-                Ok(None) | Err(_) => {
-                    return Err(ApiError::unavailable(format!(
-                        "no {target} puzzle found from seed {seed} within the budget; try another seed"
-                    )));
-                }
+            let Ok(Some(puzzle)) = found else {
+                return Err(ApiError::unavailable(format!(
+                    "no {target} puzzle found from seed {seed} within the budget; try another seed"
+                )));
             };
             let rating = rate(&puzzle).map_err(ApiError::bad_request)?;
             Ok(Json(GenerateBody {

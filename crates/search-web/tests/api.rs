@@ -623,3 +623,33 @@ async fn bad_sudoku_requests_are_400s() {
     let (status, answer) = send(&app, "POST", "/api/sudoku/solve", Some(json!({"grid": PUZZLE}))).await;
     assert_error(status, &answer, StatusCode::BAD_REQUEST, "puzzle");
 }
+
+#[tokio::test]
+async fn rejections_of_the_framework_are_json_errors_too() {
+    let app = app();
+    // A game id that is not UTF-8.
+    let (status, body) = send(&app, "GET", "/api/mines/games/%00%ff/map", None).await;
+    assert_error(status, &body, StatusCode::BAD_REQUEST, "utf-8");
+    // An .mbf body over the limit (the raw-bytes endpoint).
+    let (status, body) = raw(
+        &app,
+        "POST",
+        "/api/mines/games/mbf",
+        "application/octet-stream",
+        vec![0xff; 200_000],
+    )
+    .await;
+    assert_error(status, &body, StatusCode::PAYLOAD_TOO_LARGE, "length limit");
+    // A query that does not parse.
+    let game = new_game(&app, json!({"preset": "beginner", "seed": 3})).await;
+    let id = game["id"].as_str().unwrap();
+    let (status, body) = send(
+        &app,
+        "GET",
+        &format!("/api/mines/games/{id}/map?source=exact&source=teacher&x"),
+        None,
+    )
+    .await;
+    assert!(status.is_client_error(), "{status}");
+    assert!(body["error"].is_string(), "{body}");
+}
