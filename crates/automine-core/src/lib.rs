@@ -128,6 +128,7 @@ pub use geometry::{CellId, Col, Dims, Height, MAX_SIDE, Neighbours, Pos, Row, Wi
 pub use layout::MineLayout;
 pub use mbf::{MbfError, from_mbf, to_mbf};
 pub use no_guess::{NoGuessError, NoGuessLayout, no_guess_layout};
+pub use player::decision::{Decision, Reason};
 pub use player::{Player, SafestCellPlayer, SimulationError, play_out};
 pub use probability::brute_force::{BRUTE_FORCE_LIMIT, brute_force_probabilities};
 pub use probability::exact::{
@@ -137,6 +138,5 @@ pub use probability::exact::{
 pub use probability::map::ProbabilityMap;
 pub use probability::teacher::{Teacher, teacher_probabilities};
 pub use settings::{FirstClick, GameSettings, Preset};
-pub use strategy::decision::{Decision, Reason};
 pub use training::dataset::{DatasetConfig, DatasetError, DatasetSummary, LabelKind, write_dataset};
 pub use view::{CellView, PlayerView};

@@ -1,5 +1,5 @@
-//! `ExactPlayer::decide`: the reason of each kind of move, the same moves as `choose`, a
-//! budget stop, and `PlayerView::without_flags`.
+//! `Player::decide`: the reason of each kind of move, the same moves as `choose` for every
+//! player, budget stops, and `PlayerView::without_flags`.
 
 mod common;
 
@@ -7,7 +7,11 @@ use common::played_views;
 
 use automine_core::search_core::Budget;
 use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
-use automine_core::{CellView, Col, FirstClick, Game, GameStatus, Player, PlayerView, Pos, Preset, Reason, Row};
+use automine_core::strategy::teacher_player::TeacherPlayer;
+use automine_core::{
+    CellView, Col, FirstClick, Game, GameStatus, Player, PlayerView, Pos, Preset, Reason, Row, SafestCellPlayer,
+    teacher_probabilities,
+};
 
 fn view(text: &str) -> PlayerView {
     text.parse().unwrap()
@@ -209,4 +213,74 @@ fn without_flags_covers_every_flag() {
         assert_eq!(plain.covered_count(), v.covered_count() + v.flag_count());
     }
     assert!(seen_flags);
+}
+
+/// Plays games with `choose` of one player while a twin answers `decide` through the trait:
+/// the same cells, P(safe) in [0, 1], and no certainly safe cell ever a mine.
+fn trait_decide_follows_choose<P: Player>(make: impl Fn(FirstClick) -> P, preset: Preset, seeds: std::ops::Range<u64>) {
+    let budget = Budget::unlimited();
+    let rule = FirstClick::Safe;
+    let mut certain = 0;
+    for seed in seeds {
+        let mut game = Game::new(preset.settings(rule), seed);
+        let (mut chooser, mut decider) = (make(rule), make(rule));
+        while game.status() == GameStatus::Playing {
+            let pos = chooser.choose(game.view()).unwrap();
+            let d = decider.decide(game.view(), &budget).unwrap();
+            assert_eq!(d.pos, pos, "seed {seed}: {d}");
+            assert!(!d.stopped && (0.0..=1.0).contains(&d.p_safe), "{d:?}");
+            game.reveal(pos).unwrap();
+            if d.reason == Reason::CertainlySafe {
+                certain += 1;
+                assert!(
+                    !matches!(game.status(), GameStatus::Lost(_)),
+                    "seed {seed}: {d} was a mine"
+                );
+                assert!((d.p_safe - 1.0).abs() < 1e-12, "{d:?}");
+            }
+        }
+    }
+    assert!(certain > 0);
+}
+
+#[test]
+fn every_player_decides_as_it_chooses() {
+    trait_decide_follows_choose(|_| SafestCellPlayer::default(), Preset::Beginner, 0..20);
+    trait_decide_follows_choose(TeacherPlayer::new, Preset::Beginner, 0..20);
+    trait_decide_follows_choose(
+        |rule| ExactPlayer::new(PlayerOptions::new(rule)),
+        Preset::Beginner,
+        0..5,
+    );
+    trait_decide_follows_choose(TeacherPlayer::new, Preset::Intermediate, 0..5);
+}
+
+#[test]
+fn the_safest_cell_player_falls_back_to_the_teacher_on_a_tiny_budget() {
+    let rule = FirstClick::Opening;
+    let mut game = Game::new(Preset::Expert.settings(rule), 2024);
+    game.reveal(Pos::new(Col(3), Row(3))).unwrap();
+    let view = game.view();
+    let d = SafestCellPlayer::default()
+        .decide(view, &Budget::unlimited().with_node_limit(1))
+        .unwrap();
+    assert!(d.stopped && d.reason == Reason::BestGuess, "{d:?}");
+    let teacher = teacher_probabilities(view).unwrap();
+    let (id, p) = teacher.safest().unwrap();
+    assert_eq!(d.pos, view.dims().pos(id));
+    assert!((d.p_safe - (1.0 - p)).abs() < 1e-12);
+    // Unlimited, the same position gives the exact map's answer.
+    let full = SafestCellPlayer::default().decide(view, &Budget::unlimited()).unwrap();
+    assert!(!full.stopped);
+}
+
+#[test]
+fn the_teacher_player_names_its_first_click() {
+    let mut game = Game::new(Preset::Beginner.settings(FirstClick::Any), 4);
+    let d = TeacherPlayer::new(FirstClick::Any)
+        .decide(game.view(), &Budget::unlimited())
+        .unwrap();
+    assert_eq!(d.reason, Reason::FirstClick);
+    assert!((d.p_safe - (1.0 - 10.0 / 81.0)).abs() < 1e-12, "{d:?}");
+    game.reveal(d.pos).unwrap();
 }

@@ -7,8 +7,11 @@
 //!   exact player does); when there is none, it opens the cell the network rates safest
 //!   among the cells that are not certainly mines.
 
-use automine_core::strategy::first_click::first_click_in;
-use automine_core::{CellId, CellView, FirstClick, Player, PlayerView, Pos, ProbabilityError, exact_probabilities};
+use automine_core::search_core::Budget;
+use automine_core::strategy::first_click::{first_click_in, first_click_safety};
+use automine_core::{
+    CellId, CellView, Decision, FirstClick, Player, PlayerView, ProbabilityError, Reason, exact_analysis,
+};
 
 use crate::model::MinePredictor;
 
@@ -52,8 +55,12 @@ impl NetworkPlayer {
         }
     }
 
-    /// The covered cell the network rates safest, skipping `excluded` cells.
-    fn network_choice(&self, view: &PlayerView, excluded: &[CellId]) -> Result<Option<CellId>, ProbabilityError> {
+    /// The covered cell the network rates safest and its P(mine), skipping `excluded` cells.
+    fn network_choice(
+        &self,
+        view: &PlayerView,
+        excluded: &[CellId],
+    ) -> Result<Option<(CellId, f32)>, ProbabilityError> {
         let cells = self
             .model
             .predict_cells(&[view])
@@ -71,43 +78,62 @@ impl NetworkPlayer {
                 best = Some((id, p));
             }
         }
-        Ok(best.map(|(id, _)| id))
+        Ok(best)
     }
 }
 
 impl Player for NetworkPlayer {
+    /// The first click ([`Reason::FirstClick`]); in hybrid mode a certainly safe cell of the
+    /// exact map ([`Reason::CertainlySafe`]); else the network's safest cell
+    /// ([`Reason::BestGuess`], P(safe) as the network rates it). When the hybrid's exact map
+    /// runs out of `budget`, the network's choice over every covered cell, stopped. The
+    /// network alone is a fixed amount of work: the budget is not consulted.
+    ///
     /// # Errors
     /// [`ProbabilityError::NoLayout`] when no covered cell is left, or when the network
     /// fails (not expected); in hybrid mode also the exact solver's errors.
-    fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError> {
+    fn decide(&mut self, view: &PlayerView, budget: &Budget) -> Result<Decision, ProbabilityError> {
         let dims = view.dims();
         if view.revealed_count() == 0
             && let Some(pos) = first_click_in(view, self.rule)
         {
-            return Ok(pos);
+            return Ok(Decision::new(
+                pos,
+                Reason::FirstClick,
+                first_click_safety(view, self.rule),
+            ));
         }
         let no_cell = ProbabilityError::NoLayout {
             at: dims.pos(CellId(0)),
         };
-        let choice = match self.mode {
-            PlayMode::Network => self.network_choice(view, &[])?,
+        let guess = |choice: Option<(CellId, f32)>| {
+            choice
+                .map(|(id, p)| Decision::new(dims.pos(id), Reason::BestGuess, 1.0 - f64::from(p)))
+                .ok_or(no_cell)
+        };
+        match self.mode {
+            PlayMode::Network => guess(self.network_choice(view, &[])?),
             PlayMode::Hybrid => {
                 while let Some(id) = self.safe.pop() {
                     if view.at(id) == CellView::Covered {
-                        return Ok(dims.pos(id));
+                        return Ok(Decision::new(dims.pos(id), Reason::CertainlySafe, 1.0));
                     }
                 }
-                let map = exact_probabilities(view)?;
+                let map = match exact_analysis(view, budget) {
+                    Ok(analysis) => analysis.map,
+                    Err(ProbabilityError::Stopped(_)) => {
+                        return guess(self.network_choice(view, &[])?).map(Decision::as_stopped);
+                    }
+                    Err(e) => return Err(e),
+                };
                 self.safe = map.certain_safe().collect();
                 self.safe.reverse();
                 if let Some(id) = self.safe.pop() {
-                    Some(id)
-                } else {
-                    let mines: Vec<CellId> = map.certain_mines().collect();
-                    self.network_choice(view, &mines)?
+                    return Ok(Decision::new(dims.pos(id), Reason::CertainlySafe, 1.0));
                 }
+                let mines: Vec<CellId> = map.certain_mines().collect();
+                guess(self.network_choice(view, &mines)?)
             }
-        };
-        choice.map(|id| dims.pos(id)).ok_or(no_cell)
+        }
     }
 }

@@ -3,12 +3,12 @@
 
 use std::sync::Arc;
 
-use automine_core::strategy::decision::{Decision, Reason};
 use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
 use automine_core::{
     CellView, Col, Dims, FirstClick, Game, GameSettings, GameStatus, Height, MineLayout, PlayerView, Pos, Preset,
     ProbabilityMap, Row, Width, exact_analysis, mbf, no_guess, teacher_probabilities,
 };
+use automine_core::{Decision, Reason};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};

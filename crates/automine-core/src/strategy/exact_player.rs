@@ -17,16 +17,15 @@
 use search_core::Budget;
 
 use crate::error::ProbabilityError;
-use crate::geometry::{CellId, Pos};
+use crate::geometry::CellId;
 use crate::player::Player;
+use crate::player::decision::{Decision, Reason, teacher_fallback};
 use crate::probability::exact::{ComponentCache, ExactAnalysis, exact_analysis_cached};
 use crate::probability::map::ProbabilityMap;
-use crate::probability::teacher::teacher_probabilities;
 use crate::settings::FirstClick;
-use crate::strategy::decision::{Decision, Reason};
 use crate::strategy::endgame::EndgameSearch;
 use crate::strategy::fifty_fifty::{chain_patterns, forced_pair, forced_pair_with_mines};
-use crate::strategy::first_click::{check_unrevealed, first_click_in};
+use crate::strategy::first_click::{check_unrevealed, first_click_in, first_click_safety};
 use crate::strategy::guess::{GuessOptions, choose_among, choose_guess};
 use crate::strategy::isolated::isolated_region_move;
 use crate::strategy::layouts::LayoutMemory;
@@ -226,7 +225,11 @@ impl ExactPlayer {
                 FirstClick::Safe
             };
             if let Some(id) = first_click_in(view, rule).and_then(|pos| dims.id(pos)) {
-                return Ok(decision(id, Reason::FirstClick, self.first_click_safety(view)));
+                return Ok(decision(
+                    id,
+                    Reason::FirstClick,
+                    first_click_safety(view, self.options.first_click),
+                ));
             }
         }
         while let Some(id) = self.safe.pop() {
@@ -333,22 +336,6 @@ impl ExactPlayer {
         }
         Ok(cells.iter().min().map(|&id| (id, reason)))
     }
-
-    /// P(safe) of the game's first click: certain under the `safe` and `opening` rules; under
-    /// `any`, every covered cell is as likely as any other to hold one of the mines left.
-    fn first_click_safety(&self, view: &PlayerView) -> f64 {
-        match self.options.first_click {
-            FirstClick::Safe | FirstClick::Opening => 1.0,
-            FirstClick::Any => {
-                let covered = view.covered_count();
-                if covered == 0 {
-                    0.0
-                } else {
-                    1.0 - f64::from(view.mines_left()) / covered as f64
-                }
-            }
-        }
-    }
 }
 
 /// The endgame's layout enumeration budget: the caller's, with at most 1,000,000 nodes.
@@ -363,20 +350,9 @@ fn safety(map: &ProbabilityMap, id: CellId) -> f64 {
     map.at(id).map_or(0.0, |p| 1.0 - p)
 }
 
-/// The move when the exact analysis ran out of budget: the teacher map's safest cell.
-fn teacher_fallback(view: &PlayerView) -> Result<Decision, ProbabilityError> {
-    let map = teacher_probabilities(view)?;
-    let (id, p) = map.safest().ok_or(ProbabilityError::NothingToOpen)?;
-    Ok(Decision {
-        pos: view.dims().pos(id),
-        reason: Reason::BestGuess,
-        p_safe: 1.0 - p,
-        stopped: true,
-    })
-}
-
 impl Player for ExactPlayer {
-    fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError> {
-        self.decide(view, &Budget::unlimited()).map(|decision| decision.pos)
+    /// [`ExactPlayer::decide`].
+    fn decide(&mut self, view: &PlayerView, budget: &Budget) -> Result<Decision, ProbabilityError> {
+        Self::decide(self, view, budget)
     }
 }

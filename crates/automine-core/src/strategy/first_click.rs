@@ -61,6 +61,31 @@ pub fn first_click_in(view: &PlayerView, rule: FirstClick) -> Option<Pos> {
         .map(|id| dims.pos(id))
 }
 
+/// P(safe) of the game's first click under `rule`: certain under the `safe` and `opening`
+/// rules; under `any`, every covered cell is as likely as any other to hold one of the mines
+/// left.
+///
+/// ```
+/// use automine_core::strategy::first_click::first_click_safety;
+/// use automine_core::{FirstClick, Game, Preset};
+/// let game = Game::new(Preset::Beginner.settings(FirstClick::Any), 1);
+/// assert_eq!(first_click_safety(game.view(), FirstClick::Safe), 1.0);
+/// assert!((first_click_safety(game.view(), FirstClick::Any) - (1.0 - 10.0 / 81.0)).abs() < 1e-12);
+/// ```
+pub fn first_click_safety(view: &PlayerView, rule: FirstClick) -> f64 {
+    match rule {
+        FirstClick::Safe | FirstClick::Opening => 1.0,
+        FirstClick::Any => {
+            let covered = view.covered_count();
+            if covered == 0 {
+                0.0
+            } else {
+                1.0 - f64::from(view.mines_left()) / covered as f64
+            }
+        }
+    }
+}
+
 /// Whether a view with nothing revealed admits a mine layout: its unflagged mines fit its
 /// covered cells. The players' first-click shortcut checks this instead of a map, so that
 /// it refuses the same views the exact map refuses (with the same error).

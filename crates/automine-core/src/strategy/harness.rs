@@ -9,9 +9,11 @@
 
 use std::time::{Duration, Instant};
 
+use search_core::Budget;
+
 use crate::error::ProbabilityError;
 use crate::game::{Game, GameStatus};
-use crate::geometry::Pos;
+use crate::player::decision::Decision;
 use crate::player::{Player, SimulationError, play_out};
 use crate::settings::{FirstClick, GameSettings};
 use crate::strategy::exact_player::{ExactPlayer, PlayerOptions};
@@ -151,10 +153,10 @@ impl KindPlayer {
 }
 
 impl Player for KindPlayer {
-    fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError> {
+    fn decide(&mut self, view: &PlayerView, budget: &Budget) -> Result<Decision, ProbabilityError> {
         match self {
-            Self::Exact(p) => p.choose(view),
-            Self::Teacher(p) => p.choose(view),
+            Self::Exact(p) => Player::decide(p, view, budget),
+            Self::Teacher(p) => p.decide(view, budget),
         }
     }
 }

@@ -14,7 +14,6 @@
 //! - [`paired`]: two players on the same games: discordant pairs, McNemar's test;
 //! - [`profile`]: where the games are lost: guesses, expected and actual losses by phase.
 
-pub mod decision;
 pub mod endgame;
 pub mod exact_player;
 pub mod fifty_fifty;

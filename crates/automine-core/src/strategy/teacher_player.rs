@@ -2,12 +2,14 @@
 //! (ties: row-major order), after the same first click as the exact player, so that the
 //! comparison measures the probabilities and the guessing, not the opening.
 
+use search_core::Budget;
+
 use crate::error::ProbabilityError;
-use crate::geometry::Pos;
 use crate::player::Player;
+use crate::player::decision::{Decision, Reason};
 use crate::probability::teacher::Teacher;
 use crate::settings::FirstClick;
-use crate::strategy::first_click::{check_unrevealed, first_click_in};
+use crate::strategy::first_click::{check_unrevealed, first_click_in, first_click_safety};
 use crate::view::{CellView, PlayerView};
 
 /// Opens the teacher's safest cell (see the module docs).
@@ -39,12 +41,19 @@ impl TeacherPlayer {
 }
 
 impl Player for TeacherPlayer {
-    fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError> {
+    /// The first click, then the teacher's safest cell ([`Reason::CertainlySafe`] when the
+    /// teacher gives it 0, else [`Reason::BestGuess`]). The teacher's map is a fixed amount of
+    /// local work: the budget is not consulted.
+    fn decide(&mut self, view: &PlayerView, _budget: &Budget) -> Result<Decision, ProbabilityError> {
         let dims = view.dims();
         if view.revealed_count() == 0 {
             check_unrevealed(view)?;
             if let Some(pos) = first_click_in(view, self.rule) {
-                return Ok(pos);
+                return Ok(Decision::new(
+                    pos,
+                    Reason::FirstClick,
+                    first_click_safety(view, self.rule),
+                ));
             }
         }
         let teacher = self.teacher.get_or_insert_with(|| Teacher::new(view));
@@ -61,9 +70,15 @@ impl Player for TeacherPlayer {
         }
         teacher.observe(view, &fresh)?;
         let map = teacher.probabilities(view);
-        map.safest()
+        let (id, p) = map
+            .safest()
             .filter(|&(_, p)| p < 1.0)
-            .map(|(id, _)| dims.pos(id))
-            .ok_or(ProbabilityError::NothingToOpen)
+            .ok_or(ProbabilityError::NothingToOpen)?;
+        let reason = if p == 0.0 {
+            Reason::CertainlySafe
+        } else {
+            Reason::BestGuess
+        };
+        Ok(Decision::new(dims.pos(id), reason, 1.0 - p))
     }
 }

@@ -73,9 +73,20 @@ impl Step {
                 .into_iter()
                 .find(|(word, _)| rest.starts_with(word));
                 if let Some((word, kind)) = kind {
-                    // One number, or a list `1, 5` / `1 and 5`.
+                    // One number, or a list `1, 5` / `1 and 5`. A number after a separator
+                    // belongs to the list only when a separator or punctuation follows it
+                    // (in "in row 1, row 5, 4 lies only in", the 4 is a digit).
                     let mut j = i + word.len();
+                    let mut first = true;
                     while let Some((n, len)) = number(&bytes[j..]) {
+                        let after = &self.text[j + len..];
+                        let ends_item = after.is_empty()
+                            || after.starts_with([',', ':', ';', '.', ')'])
+                            || after.starts_with(" and ");
+                        if !first && !ends_item {
+                            break;
+                        }
+                        first = false;
                         if (1..=size).contains(&n) {
                             let index = (n - 1) as u8;
                             let house = match kind {
@@ -126,6 +137,19 @@ mod tests {
                 .mentions(Layout::NINE);
         assert_eq!(m.cells, vec![18, 26, 21]);
         assert_eq!(m.houses, vec![House::Row(2)]);
+    }
+
+    #[test]
+    fn a_digit_after_a_list_of_houses_is_not_a_house() {
+        let m = step(
+            "X-wing: in row 1, row 5, 4 lies only in column 2, column 8, so 4 leaves the rest of those lines: r2c2<>4",
+        )
+        .mentions(Layout::NINE);
+        assert_eq!(
+            m.houses,
+            vec![House::Row(0), House::Row(4), House::Col(1), House::Col(7)]
+        );
+        assert_eq!(m.cells, vec![10]);
     }
 
     #[test]

@@ -3,7 +3,10 @@
 
 use std::fmt;
 
+use crate::error::ProbabilityError;
 use crate::geometry::Pos;
+use crate::probability::teacher::teacher_probabilities;
+use crate::view::PlayerView;
 
 /// Which part of the policy chose a move
 /// ([`ExactPlayer`](crate::strategy::exact_player::ExactPlayer)'s steps, in their order).
@@ -93,6 +96,40 @@ pub struct Decision {
     /// A search ran out of budget and the move is the fallback (the teacher map's safest
     /// cell when the exact analysis stopped).
     pub stopped: bool,
+}
+
+impl Decision {
+    /// A move found within its budget.
+    ///
+    /// ```
+    /// use automine_core::{Col, Decision, Pos, Reason, Row};
+    /// let decision = Decision::new(Pos::new(Col(0), Row(0)), Reason::BestGuess, 0.8);
+    /// assert!(!decision.stopped);
+    /// assert!(decision.as_stopped().stopped);
+    /// ```
+    pub const fn new(pos: Pos, reason: Reason, p_safe: f64) -> Self {
+        Self {
+            pos,
+            reason,
+            p_safe,
+            stopped: false,
+        }
+    }
+
+    /// The same move, marked as the fallback of a search that ran out of budget.
+    #[must_use]
+    pub const fn as_stopped(mut self) -> Self {
+        self.stopped = true;
+        self
+    }
+}
+
+/// The move when the exact analysis ran out of budget: the teacher map's safest cell
+/// ([`Reason::BestGuess`], stopped).
+pub(crate) fn teacher_fallback(view: &PlayerView) -> Result<Decision, ProbabilityError> {
+    let map = teacher_probabilities(view)?;
+    let (id, p) = map.safest().ok_or(ProbabilityError::NothingToOpen)?;
+    Ok(Decision::new(view.dims().pos(id), Reason::BestGuess, 1.0 - p).as_stopped())
 }
 
 impl fmt::Display for Decision {

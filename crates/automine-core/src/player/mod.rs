@@ -1,21 +1,50 @@
-//! Players: who chooses the next click. [`Player`] is the interface a stronger player
-//! implements; [`SafestCellPlayer`] is the simplest honest one (it sees only the
-//! [`PlayerView`]).
+//! Players: who chooses the next click. [`Player`] is the interface every player implements:
+//! a [`Decision`] (the cell, why, its P(safe)) within a [`Budget`]. [`SafestCellPlayer`] is
+//! the simplest honest one (it sees only the [`PlayerView`]); the exact player and the
+//! teacher baseline are in [`strategy`](crate::strategy), the student network's player in
+//! automine-learn.
+
+pub mod decision;
+
+use search_core::Budget;
 
 use crate::error::{PlayError, ProbabilityError};
 use crate::game::{Game, GameStatus};
 use crate::geometry::{CellId, Pos};
-use crate::probability::exact::exact_probabilities;
+use crate::probability::exact::exact_analysis;
 use crate::probability::map::ProbabilityMap;
 use crate::view::{CellView, PlayerView};
+use decision::{Decision, Reason};
 
 /// Chooses the next cell to open from what a player may see.
+///
+/// ```
+/// use automine_core::search_core::Budget;
+/// use automine_core::{Col, Player, PlayerView, Pos, Reason, Row, SafestCellPlayer};
+/// let view: PlayerView = "3x1 1\n1..\n".parse()?;
+/// let decision = SafestCellPlayer::default().decide(&view, &Budget::unlimited())?;
+/// assert_eq!(decision.pos, Pos::new(Col(2), Row(0)));
+/// assert_eq!(decision.reason, Reason::CertainlySafe);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Player {
-    /// The cell to open next in `view` (a covered cell).
+    /// The next move in `view` (a covered cell), with its reason and P(safe), found within
+    /// `budget`. A search that runs out of budget does not fail: the move is the best found
+    /// so far (for the exact players, the teacher map's safest cell) with
+    /// [`stopped`](Decision::stopped) set.
     ///
     /// # Errors
-    /// When the position admits no mine layout (it cannot arise in a real game).
-    fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError>;
+    /// When the position admits no mine layout (it cannot arise in a real game), or every
+    /// covered cell is a certain mine ([`ProbabilityError::NothingToOpen`]).
+    fn decide(&mut self, view: &PlayerView, budget: &Budget) -> Result<Decision, ProbabilityError>;
+
+    /// The cell to open next in `view`: [`decide`](Player::decide) without a budget.
+    ///
+    /// # Errors
+    /// As [`decide`](Player::decide).
+    fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError> {
+        self.decide(view, &Budget::unlimited()).map(|decision| decision.pos)
+    }
 }
 
 /// Opens a certainly safe cell when there is one, else the cell with the lowest exact
@@ -50,19 +79,31 @@ impl SafestCellPlayer {
 }
 
 impl Player for SafestCellPlayer {
-    fn choose(&mut self, view: &PlayerView) -> Result<Pos, ProbabilityError> {
+    /// A certainly safe cell ([`Reason::CertainlySafe`]), else the safest cell of the exact
+    /// map ([`Reason::BestGuess`]); when the exact map runs out of `budget`, the teacher map's
+    /// safest cell, stopped.
+    fn decide(&mut self, view: &PlayerView, budget: &Budget) -> Result<Decision, ProbabilityError> {
+        let dims = view.dims();
         while let Some(id) = self.pending.pop() {
             if view.at(id) == CellView::Covered {
-                return Ok(view.dims().pos(id));
+                return Ok(Decision::new(dims.pos(id), Reason::CertainlySafe, 1.0));
             }
         }
-        let map = exact_probabilities(view)?;
+        let map = match exact_analysis(view, budget) {
+            Ok(analysis) => analysis.map,
+            Err(ProbabilityError::Stopped(_)) => return decision::teacher_fallback(view),
+            Err(e) => return Err(e),
+        };
         self.pending.extend(map.certain_safe());
         self.pending.reverse();
         if let Some(id) = self.pending.pop() {
-            return Ok(view.dims().pos(id));
+            return Ok(Decision::new(dims.pos(id), Reason::CertainlySafe, 1.0));
         }
-        Self::choose_from_map(view, &map).ok_or(ProbabilityError::NothingToOpen)
+        let (id, p) = map
+            .safest()
+            .filter(|&(_, p)| p < 1.0)
+            .ok_or(ProbabilityError::NothingToOpen)?;
+        Ok(Decision::new(dims.pos(id), Reason::BestGuess, 1.0 - p))
     }
 }
 
