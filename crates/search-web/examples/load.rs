@@ -753,7 +753,11 @@ async fn hostile(target: &Target, failures: &mut Vec<String>) {
         failures.push("raw bytes: no health afterwards".to_owned());
     }
 
-    // The flood: 5,000 new games from 32 clients; past the store's cap they must get 503.
+    flood(target, failures).await;
+}
+
+/// The flood: 5,000 new games from 32 clients; past the store's cap they must get 503.
+async fn flood(target: &Target, failures: &mut Vec<String>) {
     let started = Instant::now();
     let handles: Vec<_> = (0..32u64)
         .map(|c| {
