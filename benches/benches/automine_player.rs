@@ -11,10 +11,10 @@
 
 use std::hint::black_box;
 
+use automine_core::measure::harness::{PlayerKind, Trial, run_trial};
+use automine_core::player::exact::PlayerOptions;
+use automine_core::probability::exact::layouts::{LayoutSet, enumerate_layouts, narrow_layouts};
 use automine_core::search_core::Budget;
-use automine_core::strategy::exact_player::PlayerOptions;
-use automine_core::strategy::harness::{PlayerKind, Trial, run_trial};
-use automine_core::strategy::layouts::{LayoutSet, enumerate_layouts, narrow_layouts};
 use automine_core::{FirstClick, Game, GameStatus, Player, PlayerView, Preset, SafestCellPlayer, exact_analysis};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 

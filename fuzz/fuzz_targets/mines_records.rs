@@ -3,7 +3,7 @@
 //! compared with itself has no discordant game.
 #![no_main]
 
-use automine_core::strategy::paired::{PairedComparison, parse_records, write_records};
+use automine_core::measure::paired::{PairedComparison, parse_records, write_records};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

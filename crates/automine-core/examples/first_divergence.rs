@@ -24,8 +24,8 @@
 use std::collections::BTreeMap;
 use std::error::Error;
 
+use automine_core::player::exact::{ExactPlayer, PlayerOptions};
 use automine_core::search_core::Budget;
-use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
 use automine_core::{FirstClick, Game, GameStatus, Player, Pos, Preset, exact_analysis, play_out};
 
 mod common;

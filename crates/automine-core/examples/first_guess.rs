@@ -24,8 +24,8 @@
 use std::error::Error;
 use std::io::Write;
 
+use automine_core::player::exact::{ExactPlayer, PlayerOptions};
 use automine_core::search_core::Budget;
-use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
 use automine_core::{
     CellId, CellView, Col, ExactAnalysis, FirstClick, Game, GameStatus, Player, Pos, Preset, Row, exact_analysis,
     play_out,

@@ -43,10 +43,10 @@ use std::error::Error;
 use std::io::Write;
 use std::time::Instant;
 
+use automine_core::player::exact::PlayerOptions;
+use automine_core::policy::endgame::{EndgameMove, EndgameSearch};
+use automine_core::probability::exact::layouts::enumerate_layouts;
 use automine_core::search_core::Budget;
-use automine_core::strategy::endgame::{EndgameMove, EndgameSearch};
-use automine_core::strategy::exact_player::PlayerOptions;
-use automine_core::strategy::layouts::enumerate_layouts;
 use automine_core::{PlayerView, Pos};
 
 mod common;

@@ -45,8 +45,8 @@ use std::error::Error;
 use std::io::Write;
 use std::time::Instant;
 
+use automine_core::player::exact::{ExactPlayer, PlayerOptions};
 use automine_core::search_core::Budget;
-use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
 use automine_core::{
     CellId, CellView, FirstClick, Game, GameSettings, GameStatus, LayoutSampler, MineLayout, Player, PlayerView, Pos,
     Preset, exact_analysis,

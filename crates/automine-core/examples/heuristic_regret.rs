@@ -37,10 +37,10 @@
 use std::error::Error;
 use std::time::Instant;
 
+use automine_core::player::exact::{ExactPlayer, PlayerOptions};
+use automine_core::policy::endgame::{EndgameMove, EndgameSearch};
+use automine_core::probability::exact::layouts::enumerate_layouts;
 use automine_core::search_core::Budget;
-use automine_core::strategy::endgame::{EndgameMove, EndgameSearch};
-use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
-use automine_core::strategy::layouts::enumerate_layouts;
 use automine_core::{CellView, ExactAnalysis, FirstClick, Player, PlayerView, Pos};
 
 mod common;

@@ -13,7 +13,7 @@
 
 use std::error::Error;
 
-use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
+use automine_core::player::exact::{ExactPlayer, PlayerOptions};
 use automine_core::{CellView, Col, FirstClick, Game, GameStatus, Player, Pos, Preset, Row, play_out};
 
 const RULE: FirstClick = FirstClick::Safe;

@@ -3,9 +3,9 @@
 //! The Minesweeper engine of the search workspace: boards laid from a seed, games with flood
 //! fill, flags and chording, AutoMine's "teacher" estimate, **exact** mine probabilities
 //! enumerated on [`search_core`]'s constraint search, uniformly drawn layouts consistent with
-//! a view, a simple safest-cell player and a player that plays to win ([`strategy`]: forced
-//! 50/50s first, a guess by secondary safety, an exhaustive endgame search) with a seeded
-//! win-rate harness, NumPy training data and pictures (terminal and SVG).
+//! a view, a simple safest-cell player and a player that plays to win
+//! ([`player::exact`], with the [`policy`]: forced 50/50s first, a guess by secondary safety,
+//! an exhaustive endgame search) with a seeded win-rate harness ([`measure`]), NumPy training data and pictures (terminal and SVG).
 //!
 //! ## Example: play, then ask where the mines are
 //! ```
@@ -40,8 +40,8 @@
 //!
 //! ## Example: play to win, and measure it
 //! ```
-//! use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
-//! use automine_core::strategy::harness::{PlayerKind, Trial, run_trial};
+//! use automine_core::player::exact::{ExactPlayer, PlayerOptions};
+//! use automine_core::measure::harness::{PlayerKind, Trial, run_trial};
 //! use automine_core::{FirstClick, Game, GameStatus, Preset, play_out};
 //!
 //! // One game: the player sees only the view and plays until the game is over.
@@ -73,10 +73,11 @@
 //!   what a player sees.
 //! - [`probability`]: exact probabilities, the layout sampler, the teacher and the
 //!   brute-force reference.
-//! - [`player`], [`suite`]: the [`Player`] trait, the safest-cell player, play-outs,
-//!   reproducible position suites.
-//! - [`strategy`]: playing to win: the exact player and its parts, the teacher baseline, the
-//!   win-rate harness, paired comparisons and the loss profile.
+//! - [`player`], [`suite`]: the [`Player`] trait and its [`Decision`]; the safest-cell, exact
+//!   and teacher players; play-outs; reproducible position suites.
+//! - [`policy`]: the exact player's parts: first click, endgame search, isolated regions,
+//!   50/50s, the guess and its long-term risk.
+//! - [`measure`]: the win-rate harness, paired comparisons and the loss profile.
 //! - [`cell_set`], [`error`]: the covered-cell bitset; the typed errors.
 //! - [`training`]: the `.npy` writer and the training data set.
 //! - [`render`]: terminal rendering and the SVG heat map.
@@ -106,12 +107,13 @@ pub mod game;
 pub mod geometry;
 pub mod layout;
 pub mod mbf;
+pub mod measure;
 pub mod no_guess;
 pub mod player;
+pub mod policy;
 pub mod probability;
 pub mod render;
 pub mod settings;
-pub mod strategy;
 pub mod suite;
 pub mod training;
 pub mod view;

@@ -5,9 +5,9 @@ mod common;
 
 use common::played_views;
 
+use automine_core::player::exact::{ExactPlayer, PlayerOptions};
+use automine_core::player::teacher::TeacherPlayer;
 use automine_core::search_core::Budget;
-use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
-use automine_core::strategy::teacher_player::TeacherPlayer;
 use automine_core::{
     CellView, Col, FirstClick, Game, GameStatus, Player, PlayerView, Pos, Preset, Reason, Row, SafestCellPlayer,
     teacher_probabilities,
@@ -128,7 +128,7 @@ fn the_first_click_is_safe_by_rule() {
         assert!((d.p_safe - p_safe).abs() < 1e-12, "{rule:?}: {d:?}");
         assert_eq!(
             Some(d.pos),
-            automine_core::strategy::first_click::first_click_in(game.view(), rule)
+            automine_core::policy::first_click::first_click_in(game.view(), rule)
         );
         assert!(d.to_string().starts_with("first click: "), "{d}");
     }

@@ -3,12 +3,12 @@
 
 use std::io::Cursor;
 
+use automine_core::measure::harness::{Z95, wilson_interval};
+use automine_core::measure::paired::{PairingError, parse_records};
+use automine_core::player::exact::{ExactPlayer, PlayerOptions};
+use automine_core::player::teacher::TeacherPlayer;
+use automine_core::policy::guess::in_large_area;
 use automine_core::render::percent_label;
-use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
-use automine_core::strategy::guess::in_large_area;
-use automine_core::strategy::harness::{Z95, wilson_interval};
-use automine_core::strategy::paired::{PairingError, parse_records};
-use automine_core::strategy::teacher_player::TeacherPlayer;
 use automine_core::training::npy::{NpyDtype, NpyWriter};
 use automine_core::{
     CellId, CellView, Dims, FirstClick, Height, Player, PlayerView, ProbabilityError, ProbabilityMap, Width,
@@ -118,7 +118,7 @@ fn percent_label_of_nan_claims_no_certainty() {
 
 #[test]
 fn enumerate_region_with_cells_off_the_board_is_none() {
-    use automine_core::strategy::layouts::enumerate_region;
+    use automine_core::probability::exact::layouts::enumerate_region;
     use search_core::Budget;
     let view: PlayerView = "3x1 1\n.1.\n".parse().unwrap();
     let budget = Budget::unlimited();
@@ -135,7 +135,7 @@ fn enumerate_region_with_cells_off_the_board_is_none() {
 
 #[test]
 fn narrow_layouts_of_a_set_from_another_board_is_none() {
-    use automine_core::strategy::layouts::{LayoutSet, enumerate_layouts, narrow_layouts};
+    use automine_core::probability::exact::layouts::{LayoutSet, enumerate_layouts, narrow_layouts};
     use search_core::Budget;
     let before: PlayerView = "4x1 1\n1...\n".parse().unwrap();
     let after: PlayerView = "4x1 1\n1.1.\n".parse().unwrap();

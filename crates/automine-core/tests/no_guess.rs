@@ -5,8 +5,8 @@
 use std::time::{Duration, Instant};
 
 use automine_core::no_guess::{NO_GUESS_MAX_ATTEMPTS, attempt_seed, solves_without_guessing};
+use automine_core::player::exact::{ExactPlayer, PlayerOptions};
 use automine_core::search_core::{Budget, CancelToken, StopReason};
-use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
 use automine_core::{
     Col, Dims, FirstClick, Game, GameSettings, GameStatus, Height, MineLayout, NoGuessError, PlayError, Player, Pos,
     Preset, Row, Width, exact_probabilities, no_guess_layout,

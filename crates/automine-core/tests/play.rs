@@ -147,12 +147,12 @@ fn remembered_safe_cells_change_nothing() {
 /// plays the game to its end (it used to click the flag, which the game ignores, forever).
 #[test]
 fn a_flag_on_the_first_cell_does_not_stall_the_players() {
-    use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
-    use automine_core::strategy::teacher_player::TeacherPlayer;
+    use automine_core::player::exact::{ExactPlayer, PlayerOptions};
+    use automine_core::player::teacher::TeacherPlayer;
     use automine_core::{Col, Player, Pos, Row, SimulationError};
     fn finishes(name: &str, rule: FirstClick, mut player: impl Player) {
         let mut game = Game::new(Preset::Beginner.settings(rule), 1);
-        let first = automine_core::strategy::first_click::first_click(game.view().dims(), rule);
+        let first = automine_core::policy::first_click::first_click(game.view().dims(), rule);
         game.toggle_flag(first).unwrap();
         // A wrong flag (on a safe cell) may later contradict a number: a typed error then.
         match play_out(&mut game, &mut player, 500) {

@@ -7,7 +7,7 @@ mod common;
 
 use common::played_views;
 
-use automine_core::strategy::layouts::enumerate_layouts;
+use automine_core::probability::exact::layouts::enumerate_layouts;
 use automine_core::suite::played_positions;
 use automine_core::{
     CellView, FirstClick, Game, GameStatus, LayoutSampler, MineLayout, Player, PlayerView, Preset, ProbabilityError,

@@ -23,7 +23,7 @@
 //!
 //! ## Example: train a tiny network, then play with it
 //! ```
-//! use automine_core::strategy::harness::run_trial_with;
+//! use automine_core::measure::harness::run_trial_with;
 //! use automine_core::{FirstClick, Preset};
 //! use automine_learn::data::Labels;
 //! use automine_learn::model::Architecture;

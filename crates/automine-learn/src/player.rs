@@ -7,8 +7,8 @@
 //!   exact player does); when there is none, it opens the cell the network rates safest
 //!   among the cells that are not certainly mines.
 
+use automine_core::policy::first_click::{first_click_in, first_click_safety};
 use automine_core::search_core::Budget;
-use automine_core::strategy::first_click::{first_click_in, first_click_safety};
 use automine_core::{
     CellId, CellView, Decision, FirstClick, Player, PlayerView, ProbabilityError, Reason, exact_analysis,
 };

@@ -1,7 +1,7 @@
 //! The shipped networks as predictors and players: checks of real results, on a few
 //! held-out positions (the full measurements are in docs/learning.md).
 
-use automine_core::strategy::harness::{par_run_trial_with, run_trial_with};
+use automine_core::measure::harness::{par_run_trial_with, run_trial_with};
 use automine_core::{FirstClick, Game, GameStatus, Player, PlayerView, Preset, SimulationError, play_out};
 use automine_learn::LearnError;
 use automine_learn::data::heldout_positions;
@@ -103,7 +103,7 @@ fn predictions_that_do_not_fit_the_positions_are_errors() {
 fn network_players_open_another_cell_when_the_first_is_flagged() {
     for mode in [PlayMode::Network, PlayMode::Hybrid] {
         let mut game = Game::new(Preset::Beginner.settings(FirstClick::Safe), 1);
-        let first = automine_core::strategy::first_click::first_click(game.view().dims(), FirstClick::Safe);
+        let first = automine_core::policy::first_click::first_click(game.view().dims(), FirstClick::Safe);
         game.toggle_flag(first).unwrap();
         let mut player = NetworkPlayer::new(shipped::student_exact().unwrap(), FirstClick::Safe, mode);
         // A wrong flag (on a safe cell) may later contradict a number: a typed error then.

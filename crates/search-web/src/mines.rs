@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
+use automine_core::player::exact::{ExactPlayer, PlayerOptions};
 use automine_core::{
     CellView, Col, Dims, FirstClick, Game, GameSettings, GameStatus, Height, MineLayout, PlayerView, Pos, Preset,
     ProbabilityMap, Row, Width, exact_analysis, mbf, no_guess, teacher_probabilities,

@@ -7,8 +7,8 @@
 
 use std::error::Error;
 
+use automine_core::player::exact::{ExactPlayer, PlayerOptions};
 use automine_core::search_core::Budget;
-use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
 use automine_core::{ExactAnalysis, FirstClick, Game, GameStatus, Player, PlayerView, Pos, Preset, exact_analysis};
 
 /// The games and the range of layouts a regret example looks at: its first six arguments,

@@ -9,33 +9,33 @@ use crate::probability::teacher::teacher_probabilities;
 use crate::view::PlayerView;
 
 /// Which part of the policy chose a move
-/// ([`ExactPlayer`](crate::strategy::exact_player::ExactPlayer)'s steps, in their order).
+/// ([`ExactPlayer`](crate::player::exact::ExactPlayer)'s steps, in their order).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[non_exhaustive]
 pub enum Reason {
     /// The first click of the game, at the rule's best cell
-    /// ([`first_click`](crate::strategy::first_click)).
+    /// ([`first_click`](crate::policy::first_click)).
     FirstClick,
     /// The exact map says the cell is never a mine.
     CertainlySafe,
-    /// The exhaustive endgame search's move ([`endgame`](crate::strategy::endgame)).
+    /// The exhaustive endgame search's move ([`endgame`](crate::policy::endgame)).
     Endgame {
         /// The probability of winning the game when this cell is opened and play stays
         /// optimal.
         win_probability: f64,
     },
     /// The exact move in a region no other click can inform
-    /// ([`isolated`](crate::strategy::isolated)).
+    /// ([`isolated`](crate::policy::isolated)).
     IsolatedRegion,
     /// A forced 50/50: two cells that no click can ever tell apart
-    /// ([`fifty_fifty`](crate::strategy::fifty_fifty)).
+    /// ([`fifty_fifty`](crate::policy::fifty_fifty)).
     FiftyFifty,
-    /// A cell of a chain of 50/50s ([`chain_fifty_fifty`](crate::strategy::fifty_fifty::chain_fifty_fifty)).
+    /// A cell of a chain of 50/50s ([`chain_fifty_fifty`](crate::policy::fifty_fifty::chain_fifty_fifty)).
     ChainFiftyFifty,
     /// A cell that is either safe or half of a 50/50 that can never be broken
-    /// ([`pseudo_fifty_fifty`](crate::strategy::long_term_risk::pseudo_fifty_fifty)).
+    /// ([`pseudo_fifty_fifty`](crate::policy::long_term_risk::pseudo_fifty_fifty)).
     PseudoFiftyFifty,
-    /// The guess by secondary safety ([`guess`](crate::strategy::guess)), or the safest cell
+    /// The guess by secondary safety ([`guess`](crate::policy::guess)), or the safest cell
     /// of the teacher's map when the exact analysis ran out of budget.
     BestGuess,
 }
@@ -65,12 +65,12 @@ impl Reason {
 }
 
 /// A move with its reason and its chance of being safe, as
-/// [`ExactPlayer::decide`](crate::strategy::exact_player::ExactPlayer::decide) gives it.
+/// [`ExactPlayer::decide`](crate::player::exact::ExactPlayer::decide) gives it.
 ///
 /// Its `Display` is a short sentence for a person:
 ///
 /// ```
-/// use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
+/// use automine_core::player::exact::{ExactPlayer, PlayerOptions};
 /// use automine_core::search_core::Budget;
 /// use automine_core::{FirstClick, PlayerView, Reason};
 /// let view: PlayerView = "4x3 2\n001.\n002.\n001.\n".parse()?;

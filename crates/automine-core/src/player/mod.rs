@@ -1,10 +1,12 @@
 //! Players: who chooses the next click. [`Player`] is the interface every player implements:
 //! a [`Decision`] (the cell, why, its P(safe)) within a [`Budget`]. [`SafestCellPlayer`] is
-//! the simplest honest one (it sees only the [`PlayerView`]); the exact player and the
-//! teacher baseline are in [`strategy`](crate::strategy), the student network's player in
-//! automine-learn.
+//! the simplest honest one (it sees only the [`PlayerView`]); [`exact::ExactPlayer`] plays to
+//! win with the [`policy`](crate::policy); [`teacher::TeacherPlayer`] is the AutoMine
+//! teacher's baseline; the student network's player is in automine-learn.
 
 pub mod decision;
+pub mod exact;
+pub mod teacher;
 
 use search_core::Budget;
 

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use automine_core::strategy::first_click::first_click;
+use automine_core::policy::first_click::first_click;
 use automine_core::{FirstClick, GameSettings, MineLayout, Pos};
 use clap::Args;
 

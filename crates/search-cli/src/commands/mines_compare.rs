@@ -1,12 +1,12 @@
 //! `search-cli mines compare A.csv B.csv`: two players on the same games, compared game by
-//! game (automine-core's `strategy::paired`).
+//! game (automine-core's `measure::paired`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use automine_core::strategy::harness::GameRecord;
-use automine_core::strategy::paired::{PairedComparison, parse_records};
+use automine_core::measure::harness::GameRecord;
+use automine_core::measure::paired::{PairedComparison, parse_records};
 use clap::Args;
 
 use super::{CommandError, CommandResult};

@@ -1,17 +1,17 @@
 //! `search-cli mines play`: win rates of the exact player, the teacher baseline or (feature
 //! `learn`) the student network, alone or with exact logic, over a seed range (automine-core's
-//! `strategy::harness`).
+//! `measure::harness`).
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use automine_core::strategy::exact_player::PlayerOptions;
-use automine_core::strategy::guess::{GuessOptions, InteriorOrder};
 #[cfg(feature = "learn")]
-use automine_core::strategy::harness::par_run_trial_with;
-use automine_core::strategy::harness::{PlayerKind, Trial, TrialSummary, par_run_trial};
-use automine_core::strategy::paired::write_records;
-use automine_core::strategy::profile::{GuessProfile, par_profile_trial};
+use automine_core::measure::harness::par_run_trial_with;
+use automine_core::measure::harness::{PlayerKind, Trial, TrialSummary, par_run_trial};
+use automine_core::measure::paired::write_records;
+use automine_core::measure::profile::{GuessProfile, par_profile_trial};
+use automine_core::player::exact::PlayerOptions;
+use automine_core::policy::guess::{GuessOptions, InteriorOrder};
 use automine_core::{Dims, FirstClick, GameSettings, Height, Preset, Width};
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, ValueEnum};

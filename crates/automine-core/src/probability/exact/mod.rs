@@ -20,6 +20,7 @@ mod cache;
 mod combine;
 mod enumerate;
 mod frontier;
+pub mod layouts;
 mod sample;
 
 use std::sync::Arc;

@@ -29,7 +29,7 @@ fn adjacent(dims: Dims, a: CellId, b: CellId) -> bool {
 /// A cell of a forced 50/50 in `view`, if there is one (the first in row-major order).
 ///
 /// ```
-/// use automine_core::strategy::fifty_fifty::forced_fifty_fifty;
+/// use automine_core::policy::fifty_fifty::forced_fifty_fifty;
 /// use automine_core::{CellId, PlayerView};
 /// // The 1s see only the two covered cells on the right: a coin flip nobody can help.
 /// let view: PlayerView = "3x2 1\n01.\n01.\n".parse()?;
@@ -64,7 +64,7 @@ pub(crate) fn forced_pair(view: &PlayerView) -> Option<(CellId, CellId)> {
 /// (D. N. Hill's wider notion of a 50/50 that nothing can help).
 ///
 /// ```
-/// use automine_core::strategy::fifty_fifty::forced_fifty_fifty_with_mines;
+/// use automine_core::policy::fifty_fifty::forced_fifty_fifty_with_mines;
 /// use automine_core::{CellId, PlayerView, exact_probabilities};
 /// let view: PlayerView = "3x2 1\n01.\n01.\n".parse()?;
 /// let map = exact_probabilities(&view)?;
@@ -101,7 +101,7 @@ pub(crate) fn forced_pair_with_mines(view: &PlayerView, map: &ProbabilityMap) ->
 /// is the pair of [`forced_fifty_fifty_with_mines`].
 ///
 /// ```
-/// use automine_core::strategy::fifty_fifty::chain_fifty_fifty;
+/// use automine_core::policy::fifty_fifty::chain_fifty_fifty;
 /// use automine_core::{CellId, PlayerView, exact_probabilities};
 /// let view: PlayerView = "3x2 1\n01.\n01.\n".parse()?;
 /// let map = exact_probabilities(&view)?;
@@ -280,8 +280,8 @@ mod tests {
     #[test]
     fn chain_fifty_fifties_are_coin_flips_nothing_can_break() {
         use crate::geometry::{Height, Width};
+        use crate::probability::exact::layouts::enumerate_layouts;
         use crate::settings::{FirstClick, GameSettings};
-        use crate::strategy::layouts::enumerate_layouts;
         use crate::suite::played_positions;
         use search_core::Budget;
         let (mut found, mut wider) = (0, 0);

@@ -14,10 +14,10 @@ use search_core::Budget;
 use crate::error::ProbabilityError;
 use crate::game::{Game, GameStatus};
 use crate::player::decision::Decision;
+use crate::player::exact::{ExactPlayer, PlayerOptions};
+use crate::player::teacher::TeacherPlayer;
 use crate::player::{Player, SimulationError, play_out};
 use crate::settings::{FirstClick, GameSettings};
-use crate::strategy::exact_player::{ExactPlayer, PlayerOptions};
-use crate::strategy::teacher_player::TeacherPlayer;
 use crate::view::PlayerView;
 
 /// Which player plays.
@@ -62,7 +62,7 @@ pub struct Interval {
 /// 95%; the sign of `z` does not matter); `[0, 1]` for zero games or an infinite `z`.
 ///
 /// ```
-/// use automine_core::strategy::harness::wilson_interval;
+/// use automine_core::measure::harness::wilson_interval;
 /// let ci = wilson_interval(50, 100, 1.959964);
 /// assert!((ci.low - 0.4038).abs() < 1e-4 && (ci.high - 0.5962).abs() < 1e-4);
 /// ```
@@ -204,7 +204,7 @@ pub(crate) fn summarise(records: Vec<GameRecord>, start: Instant) -> TrialSummar
 /// Play every game of `trial` on this thread, calling `on_game` after each one.
 ///
 /// ```
-/// use automine_core::strategy::harness::{PlayerKind, Trial, run_trial};
+/// use automine_core::measure::harness::{PlayerKind, Trial, run_trial};
 /// use automine_core::{FirstClick, Preset};
 /// let rule = FirstClick::Opening;
 /// let trial = Trial { settings: Preset::Beginner.settings(rule), seed: 0, games: 20, player: PlayerKind::exact(rule) };
@@ -232,7 +232,7 @@ pub fn run_trial(trial: &Trial, on_game: impl Fn()) -> Result<TrialSummary, Simu
 /// measured this way (the learned players of `automine-learn` are).
 ///
 /// ```
-/// use automine_core::strategy::harness::run_trial_with;
+/// use automine_core::measure::harness::run_trial_with;
 /// use automine_core::{FirstClick, Preset, SafestCellPlayer};
 /// let settings = Preset::Beginner.settings(FirstClick::Safe);
 /// let summary = run_trial_with(settings, 0, 10, SafestCellPlayer::default, || {})?;

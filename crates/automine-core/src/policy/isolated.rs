@@ -19,9 +19,9 @@
 use search_core::Budget;
 
 use crate::geometry::CellId;
+use crate::policy::endgame::{EndgameMove, EndgameSearch};
+use crate::probability::exact::layouts::{LayoutSet, enumerate_region};
 use crate::probability::map::ProbabilityMap;
-use crate::strategy::endgame::{EndgameMove, EndgameSearch};
-use crate::strategy::layouts::{LayoutSet, enumerate_region};
 use crate::view::{CellView, PlayerView};
 
 /// Regions with more local layouts than this are not searched (D. N. Hill's bulk setting
@@ -125,7 +125,7 @@ pub fn isolated_regions<'a>(
 /// `None` when there is none or the search reaches `node_limit` layout sets.
 ///
 /// ```
-/// use automine_core::strategy::isolated::isolated_region_move;
+/// use automine_core::policy::isolated::isolated_region_move;
 /// use automine_core::{CellId, PlayerView, exact_analysis};
 /// use search_core::Budget;
 /// // A 50/50 against the wall: the 1s see only cells 2 and 5, which hold the one mine.

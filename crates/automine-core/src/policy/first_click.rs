@@ -18,7 +18,7 @@ const LARGE_BOARD_CELLS: usize = 400;
 /// The first cell to open on a `dims` board under `rule`.
 ///
 /// ```
-/// use automine_core::strategy::first_click::first_click;
+/// use automine_core::policy::first_click::first_click;
 /// use automine_core::{Col, FirstClick, Pos, Preset, Row};
 /// let expert = Preset::Expert.settings(FirstClick::Opening).dims();
 /// assert_eq!(first_click(expert, FirstClick::Opening), Pos::new(Col(3), Row(3)));
@@ -42,7 +42,7 @@ pub fn first_click(dims: Dims, rule: FirstClick) -> Pos {
 /// covered cell is as likely to hold a mine); `None` when every cell is flagged or open.
 ///
 /// ```
-/// use automine_core::strategy::first_click::first_click_in;
+/// use automine_core::policy::first_click::first_click_in;
 /// use automine_core::{Col, FirstClick, PlayerView, Pos, Row};
 /// let view: PlayerView = "3x2 1\n...\n...\n".parse()?;
 /// assert_eq!(first_click_in(&view, FirstClick::Safe), Some(Pos::new(Col(0), Row(0))));
@@ -66,7 +66,7 @@ pub fn first_click_in(view: &PlayerView, rule: FirstClick) -> Option<Pos> {
 /// left.
 ///
 /// ```
-/// use automine_core::strategy::first_click::first_click_safety;
+/// use automine_core::policy::first_click::first_click_safety;
 /// use automine_core::{FirstClick, Game, Preset};
 /// let game = Game::new(Preset::Beginner.settings(FirstClick::Any), 1);
 /// assert_eq!(first_click_safety(game.view(), FirstClick::Safe), 1.0);

@@ -36,7 +36,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::geometry::CellId;
 use crate::probability::exact::KeyHasher;
-use crate::strategy::layouts::LayoutSet;
+use crate::probability::exact::layouts::LayoutSet;
 use crate::view::{CellView, PlayerView};
 
 /// The number that stands for "this cell holds a mine" in the value table.
@@ -192,9 +192,9 @@ impl<'a> EndgameSearch<'a> {
     /// `set` must hold layouts of `view`, as [`enumerate_layouts`],
     /// [`narrow_layouts`] and [`enumerate_region`] make them.
     ///
-    /// [`enumerate_layouts`]: crate::strategy::layouts::enumerate_layouts
-    /// [`narrow_layouts`]: crate::strategy::layouts::narrow_layouts
-    /// [`enumerate_region`]: crate::strategy::layouts::enumerate_region
+    /// [`enumerate_layouts`]: crate::probability::exact::layouts::enumerate_layouts
+    /// [`narrow_layouts`]: crate::probability::exact::layouts::narrow_layouts
+    /// [`enumerate_region`]: crate::probability::exact::layouts::enumerate_region
     ///
     /// # Panics
     /// When a layout of `set.mines` is shorter than `set.cells` (a hand-made set that is no
@@ -295,8 +295,8 @@ impl<'a> EndgameSearch<'a> {
     /// cells or the node limit is reached.
     ///
     /// ```
-    /// use automine_core::strategy::endgame::EndgameSearch;
-    /// use automine_core::strategy::layouts::enumerate_layouts;
+    /// use automine_core::policy::endgame::EndgameSearch;
+    /// use automine_core::probability::exact::layouts::enumerate_layouts;
     /// use automine_core::{CellId, PlayerView};
     /// use automine_core::search_core::Budget;
     /// // A 1 in a 2x2 corner: three layouts. Any covered cell survives with 2/3 and then

@@ -135,7 +135,7 @@ impl ConstraintProblem for LayoutProblem {
 ///
 /// ```
 /// use automine_core::PlayerView;
-/// use automine_core::strategy::layouts::enumerate_layouts;
+/// use automine_core::probability::exact::layouts::enumerate_layouts;
 /// use search_core::Budget;
 /// // A 1 in the corner with three covered neighbours and one mine: three layouts.
 /// let view: PlayerView = "2x2 1\n1.\n..\n".parse()?;
@@ -223,7 +223,7 @@ enum Seen {
 ///
 /// ```
 /// use automine_core::PlayerView;
-/// use automine_core::strategy::layouts::{enumerate_layouts, narrow_layouts};
+/// use automine_core::probability::exact::layouts::{enumerate_layouts, narrow_layouts};
 /// use search_core::Budget;
 /// // `.1..` on 4x1 with one mine: cells 0 and 2 hold it. Opening cell 2 (showing 0 mines
 /// // around it, so cell 3 is safe too) leaves the layout with the mine on cell 0.
@@ -324,7 +324,7 @@ impl LayoutMemory {
     ///
     /// ```
     /// use automine_core::PlayerView;
-    /// use automine_core::strategy::layouts::LayoutMemory;
+    /// use automine_core::probability::exact::layouts::LayoutMemory;
     /// use search_core::Budget;
     /// let mut memory = LayoutMemory::new();
     /// let before: PlayerView = "4x1 1\n.1..\n".parse()?;
@@ -431,11 +431,11 @@ fn for_each_combination(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
 /// than `limit` layouts, the budget runs out, or there is none, and when a cell of `region`
 /// or `known_mines` lies off the board.
 ///
-/// [`EndgameSearch`]: crate::strategy::endgame::EndgameSearch
+/// [`EndgameSearch`]: crate::policy::endgame::EndgameSearch
 ///
 /// ```
 /// use automine_core::{CellId, PlayerView};
-/// use automine_core::strategy::layouts::enumerate_region;
+/// use automine_core::probability::exact::layouts::enumerate_region;
 /// use search_core::Budget;
 /// // `.1.` on 3x1 with 1 mine: the region {0, 2} holds it in one of two ways.
 /// let view: PlayerView = "3x1 1\n.1.\n".parse()?;

@@ -24,7 +24,7 @@
 //! then the total is capped at `min(P(c mine), P(c safe))`. Enablers that are not yet known
 //! mines are limited (at most three for a pair, two for a box), as in Hill's solver.
 //!
-//! The guess ([`guess`](crate::strategy::guess)) then multiplies a candidate's score by
+//! The guess ([`guess`](crate::policy::guess)) then multiplies a candidate's score by
 //! `1 + w · influence / P(c safe)`.
 
 use std::collections::HashMap;
@@ -316,7 +316,7 @@ impl<'c> Solver<'c> {
 /// not an open question.
 ///
 /// ```
-/// use automine_core::strategy::long_term_risk::fifty_fifty_influence;
+/// use automine_core::policy::long_term_risk::fifty_fifty_influence;
 /// use automine_core::probability::exact::{ComponentCache, exact_analysis};
 /// use automine_core::{CellId, PlayerView};
 /// use search_core::Budget;
@@ -596,7 +596,7 @@ fn lifted_cells(
 /// or none (boxes) are looked at.
 ///
 /// ```
-/// use automine_core::strategy::long_term_risk::pseudo_fifty_fifty;
+/// use automine_core::policy::long_term_risk::pseudo_fifty_fifty;
 /// use automine_core::probability::exact::{ComponentCache, exact_analysis};
 /// use automine_core::{CellId, PlayerView};
 /// use search_core::Budget;
@@ -940,7 +940,7 @@ const HOTSPOT_ENABLER_RISK: f64 = 0.1;
 /// order of the first cell, horizontal pairs first.
 ///
 /// ```
-/// use automine_core::strategy::long_term_risk::hotspots;
+/// use automine_core::policy::long_term_risk::hotspots;
 /// use automine_core::probability::exact::exact_analysis;
 /// use automine_core::PlayerView;
 /// use search_core::Budget;
@@ -1223,7 +1223,7 @@ mod tests {
 
     /// Over many small games: every influence lies in `[0, min(P(mine), P(safe))]`, and a
     /// forced 50/50 found by the independent structural test of
-    /// [`fifty_fifty`](crate::strategy::fifty_fifty) (on the view with the certain mines
+    /// [`fifty_fifty`](crate::policy::fifty_fifty) (on the view with the certain mines
     /// flagged) whose two cells are side by side has influence exactly 1/2: all of its risk
     /// is 50/50 risk.
     #[test]
@@ -1231,8 +1231,8 @@ mod tests {
         use crate::game::{Game, GameStatus};
         use crate::geometry::{Height, Width};
         use crate::player::{Player, SafestCellPlayer};
+        use crate::policy::fifty_fifty::forced_pair;
         use crate::settings::{FirstClick, GameSettings};
-        use crate::strategy::fifty_fifty::forced_pair;
         let dims = Dims::new(Width(6), Height(6)).unwrap();
         let settings = GameSettings::new(dims, 9, FirstClick::Safe).unwrap();
         let (mut forced, mut side_by_side, mut positive) = (0, 0, 0);

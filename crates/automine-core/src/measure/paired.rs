@@ -13,8 +13,8 @@
 //! `search-cli mines compare A.csv B.csv`).
 //!
 //! ```
-//! use automine_core::strategy::harness::{PlayerKind, Trial, run_trial};
-//! use automine_core::strategy::paired::PairedComparison;
+//! use automine_core::measure::harness::{PlayerKind, Trial, run_trial};
+//! use automine_core::measure::paired::PairedComparison;
 //! use automine_core::{FirstClick, Preset};
 //! let rule = FirstClick::Safe;
 //! let trial = |player| Trial { settings: Preset::Beginner.settings(rule), seed: 7, games: 60, player };
@@ -211,7 +211,7 @@ pub fn write_records(records: &[GameRecord]) -> String {
 /// [`PairingError::NoGames`] when no game follows the header.
 ///
 /// ```
-/// use automine_core::strategy::paired::{PairingError, parse_records};
+/// use automine_core::measure::paired::{PairingError, parse_records};
 /// let records = parse_records("seed,won,moves\n5,1,30\n6,0,4\n")?;
 /// assert_eq!(records.len(), 2);
 /// assert!(records[0].won && !records[1].won);

@@ -32,9 +32,9 @@ use search_core::Budget;
 
 use crate::error::ProbabilityError;
 use crate::geometry::CellId;
+use crate::policy::long_term_risk;
 use crate::probability::exact::{ComponentCache, ExactAnalysis, exact_analysis_cached};
 use crate::probability::map::ProbabilityMap;
-use crate::strategy::long_term_risk;
 use crate::view::{CellView, PlayerView};
 
 /// Tunables of the guess.
@@ -42,7 +42,7 @@ use crate::view::{CellView, PlayerView};
 /// New parts of the policy arrive as new fields, so the struct is `#[non_exhaustive]`: start
 /// from [`GuessOptions::default`] (or the `guess` of a [`PlayerOptions`]) and set fields.
 ///
-/// [`PlayerOptions`]: crate::strategy::exact_player::PlayerOptions
+/// [`PlayerOptions`]: crate::player::exact::PlayerOptions
 // Each bool is an independent part of the policy, switched for paired measurements.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -1312,7 +1312,7 @@ mod tests {
 ";
         let (view, a) = analysed(text);
         let at = |c: u16, r: u16| cell_at(&view, c, r);
-        let mut options = crate::strategy::exact_player::PlayerOptions::new(crate::settings::FirstClick::Safe).guess;
+        let mut options = crate::player::exact::PlayerOptions::new(crate::settings::FirstClick::Safe).guess;
         options.hill_dominating = false;
         let mut cache = ComponentCache::new();
         let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap();
@@ -1363,7 +1363,7 @@ mod tests {
         let best = a.map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
         assert!((1.0 - a.map.at(dead).unwrap() - best).abs() < 1e-12);
         assert!(1.0 - a.map.at(living).unwrap() < 0.9 * best);
-        let mut options = crate::strategy::exact_player::PlayerOptions::new(crate::settings::FirstClick::Safe).guess;
+        let mut options = crate::player::exact::PlayerOptions::new(crate::settings::FirstClick::Safe).guess;
         options.living_cut_off = false;
         let mut cache = ComponentCache::new();
         assert_eq!(
@@ -1391,7 +1391,7 @@ mod tests {
         // Hotspots on (they are off by default since mines11): the bound's scale is tested too.
         let options = GuessOptions {
             hotspots: true,
-            ..crate::strategy::exact_player::PlayerOptions::new(FirstClick::Safe).guess
+            ..crate::player::exact::PlayerOptions::new(FirstClick::Safe).guess
         };
         let unpruned = GuessOptions {
             dominated: true,
@@ -1654,7 +1654,7 @@ mod tests {
 ";
         let (view, a) = analysed(text);
         let (first, more) = (cell_at(&view, 7, 1), cell_at(&view, 7, 3));
-        let mut options = crate::strategy::exact_player::PlayerOptions::new(crate::settings::FirstClick::Safe).guess;
+        let mut options = crate::player::exact::PlayerOptions::new(crate::settings::FirstClick::Safe).guess;
         let mut cache = ComponentCache::new();
         let ranked = rank(&view, &a.map, a.ln_layouts, &options, &mut cache, TIE, None).unwrap();
         let value = |c: CellId| {

@@ -10,14 +10,14 @@
 //! probabilities in play; the phases show where a better policy has losses to win back.
 //!
 //! The profile is computed beside the game: the player plays exactly as in
-//! [`harness`](crate::strategy::harness) (same records), and the profiler runs its own exact
+//! [`harness`](crate::measure::harness) (same records), and the profiler runs its own exact
 //! analysis only when the clicked cell is not already known to be safe. As in the harness,
 //! game `i` uses seed `S + i` and the totals are summed in game order, so they do not depend
 //! on the thread count.
 //!
 //! ```
-//! use automine_core::strategy::harness::{PlayerKind, Trial};
-//! use automine_core::strategy::profile::profile_trial;
+//! use automine_core::measure::harness::{PlayerKind, Trial};
+//! use automine_core::measure::profile::profile_trial;
 //! use automine_core::{FirstClick, Preset};
 //! let rule = FirstClick::Safe;
 //! let trial = Trial { settings: Preset::Beginner.settings(rule), seed: 0, games: 40, player: PlayerKind::exact(rule) };
@@ -34,10 +34,10 @@ use search_core::Budget;
 use crate::cell_set::CellSet;
 use crate::game::{Game, GameStatus};
 use crate::geometry::Pos;
+use crate::measure::harness::{GameRecord, KindPlayer, Trial, TrialSummary, play_games, summarise};
 use crate::player::{Player, SimulationError};
 use crate::probability::exact::exact_analysis;
 use crate::settings::{FirstClick, GameSettings};
-use crate::strategy::harness::{GameRecord, KindPlayer, Trial, TrialSummary, play_games, summarise};
 use crate::view::PlayerView;
 
 /// Upper ends of the phases, in `log10` of the number of layouts; the first phase is the
@@ -173,7 +173,7 @@ impl GuessFinder {
 
 /// Play game `index` of the batch starting at `seed` (seed `seed + index`, wrapping) under
 /// `settings` with `player` (fresh for the game), recording its guesses. The player makes the
-/// same moves as in [`harness::play_one_with`](crate::strategy::harness::play_one_with).
+/// same moves as in [`harness::play_one_with`](crate::measure::harness::play_one_with).
 ///
 /// # Errors
 /// A [`SimulationError`] when the player or the profiler's exact analysis fails, or the
@@ -223,7 +223,7 @@ fn total(games: Vec<GameProfile>, start: Instant) -> (TrialSummary, GuessProfile
 }
 
 /// Play every game of `trial` on this thread with its guesses profiled, calling `on_game`
-/// after each one. The summary is the one [`run_trial`](crate::strategy::harness::run_trial)
+/// after each one. The summary is the one [`run_trial`](crate::measure::harness::run_trial)
 /// gives (its time includes the profiler's).
 ///
 /// # Errors
@@ -252,7 +252,7 @@ pub fn par_profile_trial(
 ) -> Result<(TrialSummary, GuessProfile), SimulationError> {
     let start = Instant::now();
     let rule = trial.settings.first_click();
-    let games = crate::strategy::harness::par_play_games(
+    let games = crate::measure::harness::par_play_games(
         trial.games,
         threads,
         |i| profile_game(trial.settings, trial.seed, i, &mut KindPlayer::new(trial.player, rule)),
@@ -264,8 +264,8 @@ pub fn par_profile_trial(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::measure::harness::{PlayerKind, run_trial};
     use crate::settings::Preset;
-    use crate::strategy::harness::{PlayerKind, run_trial};
 
     fn trial(rule: FirstClick, games: u64) -> Trial {
         Trial {

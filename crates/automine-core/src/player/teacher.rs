@@ -7,15 +7,15 @@ use search_core::Budget;
 use crate::error::ProbabilityError;
 use crate::player::Player;
 use crate::player::decision::{Decision, Reason};
+use crate::policy::first_click::{check_unrevealed, first_click_in, first_click_safety};
 use crate::probability::teacher::Teacher;
 use crate::settings::FirstClick;
-use crate::strategy::first_click::{check_unrevealed, first_click_in, first_click_safety};
 use crate::view::{CellView, PlayerView};
 
 /// Opens the teacher's safest cell (see the module docs).
 ///
 /// ```
-/// use automine_core::strategy::teacher_player::TeacherPlayer;
+/// use automine_core::player::teacher::TeacherPlayer;
 /// use automine_core::{FirstClick, Game, GameStatus, Preset, play_out};
 /// let mut game = Game::new(Preset::Beginner.settings(FirstClick::Safe), 5);
 /// play_out(&mut game, &mut TeacherPlayer::new(FirstClick::Safe), 1000)?;

@@ -2,14 +2,14 @@
 //! 1. the first click at the best cell for the rule ([`first_click_in`]);
 //! 2. every certainly safe cell (all of them are queued from one exact map);
 //! 3. when at most [`PlayerOptions::endgame_layouts`] layouts remain, the exhaustive endgame
-//!    search's move ([`endgame`](crate::strategy::endgame)); above that and up to
+//!    search's move ([`endgame`](crate::policy::endgame)); above that and up to
 //!    [`PlayerOptions::restricted_layouts`], the move of the same search restricted to the
 //!    safest guesses below its root (each within the node limit; beyond it, the steps below);
 //! 4. optionally, the exact move in an isolated region
-//!    ([`isolated`](crate::strategy::isolated));
-//! 5. a forced 50/50, at once ([`fifty_fifty`](crate::strategy::fifty_fifty)); optionally a
+//!    ([`isolated`](crate::policy::isolated));
+//! 5. a forced 50/50, at once ([`fifty_fifty`](crate::policy::fifty_fifty)); optionally a
 //!    pseudo-50/50 ([`long_term_risk`]);
-//! 6. otherwise the guess by secondary safety ([`guess`](crate::strategy::guess)).
+//! 6. otherwise the guess by secondary safety ([`guess`](crate::policy::guess)).
 //!
 //! Each part can be switched off in [`PlayerOptions`] to measure what it gains.
 //! [`ExactPlayer::decide`] gives the move with the step that chose it ([`Decision`]).
@@ -20,16 +20,16 @@ use crate::error::ProbabilityError;
 use crate::geometry::CellId;
 use crate::player::Player;
 use crate::player::decision::{Decision, Reason, teacher_fallback};
+use crate::policy::endgame::EndgameSearch;
+use crate::policy::fifty_fifty::{chain_patterns, forced_pair, forced_pair_with_mines};
+use crate::policy::first_click::{check_unrevealed, first_click_in, first_click_safety};
+use crate::policy::guess::{GuessOptions, choose_among, choose_guess};
+use crate::policy::isolated::isolated_region_move;
+use crate::policy::long_term_risk;
+use crate::probability::exact::layouts::LayoutMemory;
 use crate::probability::exact::{ComponentCache, ExactAnalysis, exact_analysis_cached};
 use crate::probability::map::ProbabilityMap;
 use crate::settings::FirstClick;
-use crate::strategy::endgame::EndgameSearch;
-use crate::strategy::fifty_fifty::{chain_patterns, forced_pair, forced_pair_with_mines};
-use crate::strategy::first_click::{check_unrevealed, first_click_in, first_click_safety};
-use crate::strategy::guess::{GuessOptions, choose_among, choose_guess};
-use crate::strategy::isolated::isolated_region_move;
-use crate::strategy::layouts::LayoutMemory;
-use crate::strategy::long_term_risk;
 use crate::view::{CellView, PlayerView};
 
 /// What the exact player does; every part can be switched off.
@@ -69,7 +69,7 @@ pub struct PlayerOptions {
     /// broken, [`long_term_risk::pseudo_fifty_fifty`]) at once, before the guess.
     pub pseudo_fifty_fifty: bool,
     /// Take a chain 50/50 at once (D. N. Hill's chains of links:
-    /// [`chain_fifty_fifty`](crate::strategy::fifty_fifty::chain_fifty_fifty)), after the
+    /// [`chain_fifty_fifty`](crate::policy::fifty_fifty::chain_fifty_fifty)), after the
     /// forced 50/50 test finds none.
     pub chain_fifty_fifty: bool,
     /// Open the best cell of a forced or chain 50/50 by the guess's value
@@ -145,7 +145,7 @@ impl PlayerOptions {
 /// safety (see the module docs).
 ///
 /// ```
-/// use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
+/// use automine_core::player::exact::{ExactPlayer, PlayerOptions};
 /// use automine_core::{FirstClick, Game, GameStatus, Preset, play_out};
 /// let rule = FirstClick::Opening;
 /// let mut game = Game::new(Preset::Beginner.settings(rule), 3);
@@ -188,7 +188,7 @@ impl ExactPlayer {
     /// `budget` bounds the exact analysis and the endgame's layout enumeration (the latter
     /// further limited to 1,000,000 nodes, as [`Player::choose`] has it). When the exact
     /// analysis runs out of budget, the move is the safest cell of the teacher's map
-    /// ([`teacher_probabilities`]) with [`Reason::BestGuess`] and
+    /// ([`teacher_probabilities`](crate::teacher_probabilities)) with [`Reason::BestGuess`] and
     /// [`stopped`](Decision::stopped) set. An endgame search that gives up is part of the
     /// policy (the next step plays), not a stop.
     ///
@@ -198,7 +198,7 @@ impl ExactPlayer {
     /// a certain mine.
     ///
     /// ```
-    /// use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
+    /// use automine_core::player::exact::{ExactPlayer, PlayerOptions};
     /// use automine_core::search_core::Budget;
     /// use automine_core::{FirstClick, Game, Preset, Reason};
     /// let rule = FirstClick::Opening;

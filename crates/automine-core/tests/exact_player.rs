@@ -6,11 +6,11 @@ mod common;
 
 use common::played_views;
 
-use automine_core::strategy::endgame::EndgameSearch;
-use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
-use automine_core::strategy::harness::{PlayerKind, Trial, Z95, run_trial, wilson_interval};
-use automine_core::strategy::isolated::{enclosed_regions, isolated_regions};
-use automine_core::strategy::layouts::{LayoutMemory, LayoutSet, enumerate_layouts, narrow_layouts};
+use automine_core::measure::harness::{PlayerKind, Trial, Z95, run_trial, wilson_interval};
+use automine_core::player::exact::{ExactPlayer, PlayerOptions};
+use automine_core::policy::endgame::EndgameSearch;
+use automine_core::policy::isolated::{enclosed_regions, isolated_regions};
+use automine_core::probability::exact::layouts::{LayoutMemory, LayoutSet, enumerate_layouts, narrow_layouts};
 use automine_core::suite::played_positions;
 use automine_core::{
     CellView, Dims, FirstClick, Game, GameSettings, GameStatus, Height, Player, PlayerView, Preset, SafestCellPlayer,
@@ -633,8 +633,8 @@ fn results_do_not_depend_on_the_thread_count() {
 fn same_records_for_every_thread_count(
     trial: &Trial,
     threads: &[usize],
-) -> Vec<automine_core::strategy::harness::GameRecord> {
-    use automine_core::strategy::harness::par_run_trial;
+) -> Vec<automine_core::measure::harness::GameRecord> {
+    use automine_core::measure::harness::par_run_trial;
     let serial = run_trial(trial, || {}).unwrap().records;
     for &n in threads {
         assert_eq!(par_run_trial(trial, n, || {}).unwrap().records, serial, "{n} threads");
@@ -644,9 +644,9 @@ fn same_records_for_every_thread_count(
 
 #[test]
 fn any_player_runs_on_the_harness_with_the_same_records_as_its_kind() {
-    use automine_core::strategy::exact_player::{ExactPlayer, PlayerOptions};
-    use automine_core::strategy::harness::run_trial_with;
-    use automine_core::strategy::teacher_player::TeacherPlayer;
+    use automine_core::measure::harness::run_trial_with;
+    use automine_core::player::exact::{ExactPlayer, PlayerOptions};
+    use automine_core::player::teacher::TeacherPlayer;
     let rule = FirstClick::Opening;
     let settings = Preset::Beginner.settings(rule);
     for (kind, generic) in [
@@ -673,7 +673,7 @@ fn any_player_runs_on_the_harness_with_the_same_records_as_its_kind() {
 #[test]
 fn a_player_factory_gives_thread_count_independent_records() {
     use automine_core::SafestCellPlayer;
-    use automine_core::strategy::harness::{par_run_trial_with, run_trial_with};
+    use automine_core::measure::harness::{par_run_trial_with, run_trial_with};
     let settings = Preset::Intermediate.settings(FirstClick::Safe);
     let serial = run_trial_with(settings, 9, 16, SafestCellPlayer::default, || {}).unwrap();
     for threads in [1, 2, 3] {
