@@ -12,6 +12,7 @@
 
 mod batch;
 mod commands;
+mod options;
 mod progress;
 
 use std::process::ExitCode;

@@ -311,10 +311,13 @@ fn negative_numbers_reach_the_checks_of_their_options() {
     let err = text(out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("--max-seconds -1"), "{err}");
-    let out = run(&["mines", "play", "--games", "1", "--guess-cut-off", "-0.5"], "");
+    let out = run(&["mines", "play", "--games", "1", "--set", "guess.cut_off=-0.5"], "");
     let err = text(out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("-0.5") && !err.contains("unexpected argument"), "{err}");
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(
+        err,
+        "error: --set guess.cut_off=-0.5: guess.cut_off = -0.5: expected a number in (0, 1]\n"
+    );
     let out = run(&["connect4", "play", "--seconds", "-2"], "");
     let err = text(out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");

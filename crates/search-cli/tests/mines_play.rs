@@ -123,272 +123,177 @@ fn the_guess_profile_accounts_for_every_loss_and_leaves_the_games_unchanged() {
     );
 }
 
+/// `options[path]` with a dotted path.
+fn at<'a>(summary: &'a serde_json::Value, path: &str) -> &'a serde_json::Value {
+    path.split('.').fold(&summary["options"], |v, key| &v[key])
+}
+
 #[test]
-fn the_default_has_every_part_of_hills_fast_has_none_and_single_flags_still_apply() {
+fn the_default_has_every_part_of_hills_fast_has_none_and_set_still_applies() {
     let base = ["--preset", "beginner", "--games", "5", "--seed", "1", "--json"];
     let hills = [
         "isolated_regions",
-        "hill_off_edge",
-        "hill_enablers",
-        "living_safe",
+        "guess.hill_off_edge",
+        "guess.hill_enablers",
+        "guess.living_safe",
         "chain_fifty_fifty",
-        "defer_small_areas",
-        "living_cut_off",
-        "hill_dominating",
+        "guess.defer_small_areas",
+        "guess.living_cut_off",
+        "guess.hill_dominating",
         "fifty_fifty_tie_break",
     ];
-    for extra in [&[][..], &["--hill-like"][..]] {
-        let (ok, out, _) = play(&[&base[..], extra].concat());
-        assert!(ok);
-        let a = json(&out);
-        assert_eq!(a["fast"], false);
-        assert_eq!(a["endgame_layouts"], 4096);
-        assert_eq!(a["restricted_layouts"], 32_768);
-        assert_eq!(a["restricted_candidates"], 3);
-        assert_eq!(a["endgame_nodes"], 300_000);
-        assert_eq!(a["guess_frontier"], 100);
-        assert_eq!(a["hotspots"], false);
-        for key in hills {
-            assert_eq!(a[key], true, "{key}: {out}");
-        }
-    }
-    let (ok, out, _) = play(&[&base[..], &["--endgame-layouts", "256", "--hotspots"]].concat());
+    let (ok, out, _) = play(&base);
     assert!(ok);
-    let b = json(&out);
-    assert_eq!(b["endgame_layouts"], 256);
-    assert_eq!(b["hotspots"], true);
+    let a = json(&out);
+    assert_eq!(a["fast"], false);
+    assert_eq!(at(&a, "first_click"), "safe");
+    assert_eq!(at(&a, "endgame_layouts"), 4096);
+    assert_eq!(at(&a, "restricted_layouts"), 32_768);
+    assert_eq!(at(&a, "restricted_candidates"), 3);
+    assert_eq!(at(&a, "endgame_nodes"), 300_000);
+    assert_eq!(at(&a, "guess.max_frontier"), 100);
+    assert_eq!(at(&a, "guess.cut_off"), 0.9);
+    for key in hills {
+        assert_eq!(at(&a, key), true, "{key}: {out}");
+    }
     let (ok, out, _) = play(
         &[
             &base[..],
-            &["--restricted-layouts", "0", "--restricted-candidates", "5"],
+            &["--set", "endgame_layouts=256", "--set", "restricted_candidates=5"],
         ]
         .concat(),
     );
     assert!(ok);
-    assert_eq!(json(&out)["restricted_layouts"], 0);
-    assert_eq!(json(&out)["restricted_candidates"], 5);
-    assert_eq!(b["hill_enablers"], true);
+    let b = json(&out);
+    assert_eq!(at(&b, "endgame_layouts"), 256);
+    assert_eq!(at(&b, "restricted_candidates"), 5);
+    assert_eq!(at(&b, "guess.hill_enablers"), true);
     let (ok, out, _) = play(&[&base[..], &["--fast"]].concat());
     assert!(ok);
     let c = json(&out);
     assert_eq!(c["fast"], true);
-    assert_eq!(c["endgame_layouts"], 256);
-    assert_eq!(c["restricted_layouts"], 0);
-    assert_eq!(c["endgame_nodes"], 20_000);
-    assert_eq!(c["guess_frontier"], 10);
+    assert_eq!(at(&c, "endgame_layouts"), 256);
+    assert_eq!(at(&c, "restricted_layouts"), 0);
+    assert_eq!(at(&c, "endgame_nodes"), 20_000);
+    assert_eq!(at(&c, "guess.max_frontier"), 10);
     for key in hills {
-        assert_eq!(c[key], false, "{key}: {out}");
+        assert_eq!(at(&c, key), false, "{key}: {out}");
     }
-    let (ok, out, _) = play(&[&base[..], &["--fast", "--hill-enablers"]].concat());
+    let (ok, out, _) = play(&[&base[..], &["--fast", "--set", "guess.hill_enablers=true"]].concat());
     assert!(ok);
-    assert_eq!(json(&out)["hill_enablers"], true);
-    assert_eq!(json(&out)["chain_fifty_fifty"], false);
-    assert_eq!(json(&out)["fifty_fifty_tie_break"], false);
-    assert_eq!(json(&out)["hill_dominating"], false);
-    assert_eq!(json(&out)["lift_above_floor"], false);
-    assert_eq!(json(&out)["living_cut_off"], false);
-    assert_eq!(json(&out)["narrow_lift"], false);
-    assert_eq!(json(&out)["clears_tie_break"], false);
-    let (ok, out, _) = play(&[&base[..], &["--no-chain-fifty-fifty"]].concat());
+    let d = json(&out);
+    assert_eq!(at(&d, "guess.hill_enablers"), true);
+    assert_eq!(at(&d, "chain_fifty_fifty"), false);
+    let (ok, out, _) = play(&[&base[..], &["--player", "teacher"]].concat());
     assert!(ok);
-    assert_eq!(json(&out)["chain_fifty_fifty"], false);
-    let (ok, out, _) = play(
-        &[
-            &base[..],
-            &[
-                "--fast",
-                "--chain-fifty-fifty",
-                "--fifty-fifty-tie-break",
-                "--hill-dominating",
-                "--lift-above-floor",
-                "--living-cut-off",
-                "--narrow-lift",
-                "--clears-tie-break",
-            ],
-        ]
-        .concat(),
+    assert_eq!(
+        json(&out)["options"],
+        serde_json::Value::Null,
+        "the teacher has no options"
     );
-    assert!(ok);
-    assert_eq!(json(&out)["chain_fifty_fifty"], true);
-    assert_eq!(json(&out)["fifty_fifty_tie_break"], true);
-    assert_eq!(json(&out)["hill_dominating"], true);
-    assert_eq!(json(&out)["lift_above_floor"], true);
-    assert_eq!(json(&out)["living_cut_off"], true);
-    assert_eq!(json(&out)["narrow_lift"], true);
-    assert_eq!(json(&out)["clears_tie_break"], true);
-    let (ok, _, err) = play(&[&base[..], &["--fast", "--hill-like"]].concat());
-    assert!(!ok && err.contains("cannot be used with"), "{err}");
-    let (ok, out, _) = play(&[&base[..], &["--no-endgame"]].concat());
-    assert!(ok);
-    assert_eq!(json(&out)["endgame_layouts"], 0);
 }
 
 #[test]
-fn bad_numbers_are_usage_errors_naming_the_option_and_range() {
-    for (option, value, range) in [
-        ("--guess-cut-off", "NaN", "(0, 1]"),
-        ("--guess-cut-off", "7", "(0, 1]"),
-        ("--guess-cut-off", "0", "(0, 1]"),
-        ("--blend-ratio", "NaN", "> 0"),
-        ("--blend-ratio", "0", "> 0"),
-        ("--look-ahead-margin", "NaN", "[0, 1]"),
-        ("--look-ahead-margin", "1.5", "[0, 1]"),
-        ("--guess-interior-cut-off", "inf", "[0, 1]"),
-        ("--progress-weight", "inf", ">= 0"),
-        ("--opening-weight", "-1", ">= 0"),
-        ("--influence-weight", "NaN", ">= 0"),
+fn show_options_prints_what_options_reads_back() {
+    let (ok, shown, _) = play(&[
+        "--first-click",
+        "opening",
+        "--fast",
+        "--set",
+        "guess.cut_off=0.7",
+        "--show-options",
+    ]);
+    assert!(ok);
+    let shown = json(&shown);
+    assert_eq!(shown["first_click"], "opening");
+    assert_eq!(shown["guess"]["cut_off"], 0.7);
+    // The printed options, read back from a file, give the same player.
+    let dir = std::env::temp_dir().join(format!("search-cli-show-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("options.json");
+    std::fs::write(&file, shown.to_string()).unwrap();
+    let base = [
+        "--preset",
+        "beginner",
+        "--games",
+        "20",
+        "--first-click",
+        "opening",
+        "--json",
+    ];
+    let (ok, from_file, err) = play(&[&base[..], &["--options", file.to_str().unwrap()]].concat());
+    assert!(ok, "{err}");
+    let (ok, from_flags, _) = play(&[&base[..], &["--fast", "--set", "guess.cut_off=0.7"]].concat());
+    assert!(ok);
+    let (a, b) = (json(&from_file), json(&from_flags));
+    assert_eq!(a["options"], shown);
+    assert_eq!(a["options"], b["options"]);
+    assert_eq!(a["wins"], b["wins"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_options_are_usage_errors_naming_the_key_the_value_and_the_range() {
+    for (set, expected) in [
+        ("guess.cut_off=NaN", "guess.cut_off must be a number, not \"NaN\""),
+        ("guess.cut_off=7", "guess.cut_off = 7: expected a number in (0, 1]"),
+        ("guess.cut_off=0", "guess.cut_off = 0: expected a number in (0, 1]"),
+        (
+            "guess.blend_ratio=0",
+            "guess.blend_ratio = 0: expected a finite number > 0",
+        ),
+        (
+            "guess.progress_weight=-1",
+            "guess.progress_weight = -1: expected a finite number >= 0",
+        ),
+        (
+            "guess.influence_weight=inf",
+            "guess.influence_weight must be a number, not \"inf\"",
+        ),
+        (
+            "endgame_nodes=1.5",
+            "endgame_nodes must be a whole number >= 0, not 1.5",
+        ),
+        (
+            "guess.max_interior=-2",
+            "guess.max_interior must be a whole number >= 0, not -2",
+        ),
+    ] {
+        let (ok, out, err) = play(&["--games", "1", "--set", set]);
+        assert!(!ok && out.is_empty(), "{set}");
+        assert_eq!(err, format!("error: --set {set}: {expected}\n"), "{set}");
+    }
+    let (ok, _, err) = play(&["--games", "1", "--set", "guess.look=1"]);
+    assert!(!ok);
+    assert!(
+        err.starts_with("error: --set guess.look=1: no option \"guess.look\"; the options are: "),
+        "{err}"
+    );
+    assert!(
+        err.contains("guess.cut_off") && err.contains("endgame_layouts"),
+        "{err}"
+    );
+}
+
+#[test]
+fn exact_player_options_are_refused_with_other_players_even_at_their_defaults() {
+    for flag in [
+        &["--fast"][..],
+        &["--set", "guess.cut_off=0.9"][..],
+        &["--options", "options.json"][..],
+        &["--show-options"][..],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_search-cli"))
-            .args(["mines", "play", "--games", "1", &format!("{option}={value}")])
+            .args([
+                "mines", "play", "--preset", "beginner", "--games", "1", "--player", "teacher",
+            ])
+            .args(flag)
             .output()
             .expect("the binary runs");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(2), "{option} {value}: {err}");
-        assert!(
-            err.contains(option) && err.contains(value) && err.contains(range),
-            "{option} {value}: {err}"
-        );
-    }
-}
-
-/// The options `mines play -h` lists under the exact player's heading: each long name, whether
-/// it takes a value, and its help text.
-fn exact_options_in_help() -> Vec<(String, bool, String)> {
-    let (ok, help, _) = play(&["-h"]);
-    assert!(ok);
-    let mut lines = help
-        .lines()
-        .skip_while(|line| !line.starts_with("Exact player"))
-        .skip(1)
-        .take_while(|line| line.is_empty() || line.starts_with(' '))
-        .peekable();
-    let mut options = Vec::new();
-    while let Some(line) = lines.next() {
-        let Some(flag) = line.trim_start().strip_prefix("--") else {
-            continue;
-        };
-        let (long, value) = flag.split_once(' ').unwrap_or((flag, ""));
-        let takes_value = value.trim_start().starts_with('<');
-        // The help is on the same line after the value's name, or on the next line.
-        let same_line = value
-            .trim_start()
-            .split_once('>')
-            .map_or(value, |(_, rest)| rest)
-            .trim();
-        let help = if same_line.is_empty() {
-            lines.peek().map_or("", |next| next.trim()).to_string()
-        } else {
-            same_line.to_string()
-        };
-        options.push((long.to_string(), takes_value, help));
-    }
-    assert!(options.len() >= 60, "the exact player's heading in:\n{help}");
-    options
-}
-
-#[test]
-fn the_help_groups_the_exact_players_options_under_their_heading() {
-    let names: Vec<String> = exact_options_in_help().into_iter().map(|(long, _, _)| long).collect();
-    for exact in [
-        "no-endgame",
-        "fast",
-        "guess-cut-off",
-        "interior-order",
-        "guess-interior-cut-off",
-    ] {
-        assert!(names.iter().any(|n| n == exact), "{exact}: {names:?}");
-    }
-    for shared in [
-        "preset",
-        "games",
-        "player",
-        "threads",
-        "records",
-        "guess-profile",
-        "model",
-        "shipped",
-    ] {
-        assert!(!names.iter().any(|n| n == shared), "{shared}: {names:?}");
-    }
-}
-
-#[test]
-fn an_exact_option_at_its_default_value_is_refused_with_another_player() {
-    let (_, _, help) = exact_options_in_help()
-        .into_iter()
-        .find(|(long, _, _)| long == "guess-cut-off")
-        .unwrap();
-    let default = help
-        .rsplit_once("[default: ")
-        .and_then(|(_, rest)| rest.strip_suffix(']'))
-        .unwrap_or_else(|| panic!("clap's default in {help:?}"));
-    let (ok, out, _) = play(&["--preset", "beginner", "--games", "1", "--json"]);
-    assert!(ok);
-    assert_eq!(
-        json(&out)["guess_cut_off"].to_string(),
-        default,
-        "the default the exact player uses"
-    );
-    let out = Command::new(env!("CARGO_BIN_EXE_search-cli"))
-        .args(["mines", "play", "--preset", "beginner", "--games", "1"])
-        .args(["--player", "teacher", "--guess-cut-off", default])
-        .output()
-        .expect("the binary runs");
-    assert_eq!(out.status.code(), Some(1));
-    assert!(out.stdout.is_empty());
-    assert_eq!(
-        String::from_utf8(out.stderr).unwrap(),
-        "error: --guess-cut-off tunes the exact player: it does not work with --player teacher\n"
-    );
-}
-
-#[test]
-fn every_exact_option_in_the_help_goes_with_the_exact_player() {
-    let options = exact_options_in_help();
-    // `--fast` and `--hill-like` do not go together: one run without each.
-    for left_out in ["fast", "hill-like"] {
-        let mut args = ["--preset", "beginner", "--games", "2", "--player", "exact", "--json"]
-            .map(String::from)
-            .to_vec();
-        for (long, takes_value, help) in &options {
-            if long == left_out {
-                continue;
-            }
-            args.push(format!("--{long}"));
-            if *takes_value {
-                // The first possible value, or 1 (valid for every number of the exact player).
-                let value = help
-                    .split_once("[possible values: ")
-                    .map_or("1", |(_, rest)| rest.split([',', ']']).next().unwrap());
-                args.push(value.to_string());
-            }
-        }
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (ok, out, err) = play(&args);
-        assert!(ok, "{args:?}: {err}");
-        assert_eq!(json(&out)["games"], 2);
-        assert_eq!(json(&out)["fast"], left_out != "fast");
-    }
-}
-
-#[test]
-fn exact_player_flags_do_not_go_with_other_players() {
-    for flag in [
-        &["--no-endgame"][..],
-        &["--guess-cut-off", "0.5"][..],
-        &["--no-blend-second"][..],
-        &["--fast"][..],
-    ] {
-        let (ok, _, err) = play(
-            &[
-                &["--preset", "beginner", "--games", "2", "--player", "teacher"][..],
-                flag,
-            ]
-            .concat(),
-        );
-        assert!(!ok, "{flag:?}");
+        assert_eq!(out.status.code(), Some(1), "{flag:?}");
+        assert!(out.stdout.is_empty());
         assert_eq!(
-            err,
+            String::from_utf8(out.stderr).unwrap(),
             format!(
                 "error: {} tunes the exact player: it does not work with --player teacher\n",
                 flag[0]
@@ -399,16 +304,17 @@ fn exact_player_flags_do_not_go_with_other_players() {
 }
 
 #[test]
-fn the_help_says_blending_is_the_default() {
-    let (ok, help, _) = play(&["--help"]);
+fn the_help_fits_on_one_screen_and_keeps_the_exact_options_under_their_heading() {
+    let (ok, help, _) = play(&["-h"]);
     assert!(ok);
-    let blend = help
-        .split("--blend-second")
-        .nth(1)
-        .and_then(|rest| rest.split("--blend-ratio").next())
-        .unwrap();
-    assert!(blend.contains("blended safety (the default)"), "{blend}");
-    let (ok, out, _) = play(&["--preset", "beginner", "--games", "1", "--json"]);
-    assert!(ok);
-    assert_eq!(json(&out)["blend_second"], true);
+    assert!(help.lines().count() <= 50, "{} lines:\n{help}", help.lines().count());
+    let exact: Vec<&str> = help
+        .lines()
+        .skip_while(|line| !line.starts_with("Exact player"))
+        .skip(1)
+        .take_while(|line| line.is_empty() || line.starts_with(' '))
+        .filter_map(|line| line.trim_start().strip_prefix("--"))
+        .map(|flag| flag.split([' ', '=']).next().unwrap_or(flag))
+        .collect();
+    assert_eq!(exact, ["fast", "options", "set", "show-options"], "{help}");
 }

@@ -39,6 +39,8 @@ use crate::view::{CellView, PlayerView};
 // Each bool is an independent part of the policy, switched for paired measurements.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[non_exhaustive]
 pub struct PlayerOptions {
     /// The game's first-click rule (picks the first cell).
@@ -79,7 +81,77 @@ pub struct PlayerOptions {
     pub guess: GuessOptions,
 }
 
+impl Default for PlayerOptions {
+    /// [`PlayerOptions::new`] for [`FirstClick::Safe`], the rule of the published records.
+    fn default() -> Self {
+        Self::new(FirstClick::Safe)
+    }
+}
+
+/// An option of [`PlayerOptions`] outside the range its part of the policy accepts.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{field} = {value}: expected {expected}")]
+#[non_exhaustive]
+pub struct OptionsError {
+    /// The option, as its path in the serialized options (`guess.cut_off`).
+    pub field: &'static str,
+    /// The value given.
+    pub value: f64,
+    /// The range it must be in, as text (`a number in (0, 1]`).
+    pub expected: &'static str,
+}
+
 impl PlayerOptions {
+    /// Checks every number against the range its part of the policy accepts; the error names
+    /// the first that is out of range. Options that come from a file or the command line go
+    /// through here before a player is built on them.
+    ///
+    /// ```
+    /// use automine_core::player::exact::PlayerOptions;
+    /// let mut options = PlayerOptions::default();
+    /// assert!(options.check().is_ok());
+    /// options.guess.cut_off = 1.5;
+    /// let error = options.check().unwrap_err();
+    /// assert_eq!(error.field, "guess.cut_off");
+    /// assert_eq!(error.to_string(), "guess.cut_off = 1.5: expected a number in (0, 1]");
+    /// ```
+    ///
+    /// # Errors
+    /// [`OptionsError`] for the first number out of its range.
+    pub fn check(&self) -> Result<(), OptionsError> {
+        let g = &self.guess;
+        let rules: [(&'static str, f64, &'static str, bool); 4] = [
+            (
+                "guess.cut_off",
+                g.cut_off,
+                "a number in (0, 1]",
+                g.cut_off > 0.0 && g.cut_off <= 1.0,
+            ),
+            (
+                "guess.progress_weight",
+                g.progress_weight,
+                "a finite number >= 0",
+                g.progress_weight.is_finite() && g.progress_weight >= 0.0,
+            ),
+            (
+                "guess.influence_weight",
+                g.influence_weight,
+                "a finite number >= 0",
+                g.influence_weight.is_finite() && g.influence_weight >= 0.0,
+            ),
+            (
+                "guess.blend_ratio",
+                g.blend_ratio,
+                "a finite number > 0",
+                g.blend_ratio.is_finite() && g.blend_ratio > 0.0,
+            ),
+        ];
+        match rules.into_iter().find(|rule| !rule.3) {
+            Some((field, value, expected, _)) => Err(OptionsError { field, value, expected }),
+            None => Ok(()),
+        }
+    }
+
     /// The strongest player measured here, for `rule`: every part on, with D. N. Hill's
     /// further parts (a larger endgame search: 300,000 sets, his bulk runs' node limit, at
     /// up to 4,096 layouts since branch `mines16`, four times his JavaScript solver's 1,000, for

@@ -46,6 +46,8 @@ use crate::view::{CellView, PlayerView};
 // Each bool is an independent part of the policy, switched for paired measurements.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[non_exhaustive]
 pub struct GuessOptions {
     /// Score candidates by secondary safety; when off, the safest cell is taken (ties: the
@@ -250,6 +252,8 @@ pub fn opening_chance(view: &PlayerView, map: &ProbabilityMap, id: CellId) -> f6
 
 /// How the guess orders the interior candidates that have equally many covered neighbours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum InteriorOrder {
     /// Row-major order (top row first).
     RowMajor,

@@ -51,6 +51,6 @@ pub fn run(_args: &DemoArgs) -> CommandResult {
     super::tictactoe::demo(&mut out)?;
     super::connect4::demo(&mut out)?;
     super::sudoku_techniques::demo(&mut out)?;
-    super::mines_play::demo(&mut out)?;
+    super::mines::play::demo(&mut out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -3,11 +3,6 @@
 pub mod connect4;
 pub mod demo;
 pub mod mines;
-pub mod mines_boards;
-pub mod mines_compare;
-#[cfg(feature = "learn")]
-pub mod mines_learn;
-pub mod mines_play;
 pub mod queens;
 #[cfg(feature = "web")]
 pub mod serve;

@@ -13,7 +13,7 @@ use automine_learn::train::{TrainConfig, losses_csv, train};
 use automine_learn::{LearnError, shipped};
 use clap::{Args, ValueEnum};
 
-use super::{CommandError, CommandResult};
+use crate::commands::{CommandError, CommandResult};
 use crate::progress::Progress;
 
 /// Which labels to learn from.
@@ -90,7 +90,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads (0: one per core; the default recipe uses 2).
-    #[arg(long, default_value_t = 2, value_parser = super::threads())]
+    #[arg(long, default_value_t = 2, value_parser = crate::commands::threads())]
     threads: usize,
     /// Channels of the hidden convolutions.
     #[arg(long, default_value_t = Architecture::default().hidden_channels)]
@@ -207,13 +207,13 @@ pub struct EvaluateArgs {
     #[command(flatten)]
     model: ModelArgs,
     /// Held-out positions per preset (at least 1).
-    #[arg(long, default_value_t = 1000, value_parser = super::at_least_one())]
+    #[arg(long, default_value_t = 1000, value_parser = crate::commands::at_least_one())]
     positions: u64,
     /// Seed of the held-out games (disjoint from every training game).
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Worker threads for generating positions (0: one per core).
-    #[arg(long, default_value_t = 0, value_parser = super::threads())]
+    #[arg(long, default_value_t = 0, value_parser = crate::commands::threads())]
     threads: usize,
     /// Print one JSON object instead of the text report.
     #[arg(long)]

@@ -9,9 +9,9 @@ use automine_core::policy::first_click::first_click;
 use automine_core::{FirstClick, GameSettings, MineLayout, Pos};
 use clap::Args;
 
-use super::mines::RuleArg;
-use super::mines_play::parse_board;
-use super::{CommandError, CommandResult};
+use super::RuleArg;
+use super::play::parse_board;
+use crate::commands::{CommandError, CommandResult};
 
 /// Arguments of `search-cli mines boards`.
 #[derive(Debug, Args)]
@@ -20,7 +20,7 @@ pub struct BoardsArgs {
     #[arg(long)]
     preset: String,
     /// Number of games (at least 1).
-    #[arg(long, value_parser = super::at_least_one())]
+    #[arg(long, value_parser = crate::commands::at_least_one())]
     games: u64,
     /// Seed of the first game (game i uses seed + i, as `mines play`).
     #[arg(long, default_value_t = 0)]
@@ -29,7 +29,7 @@ pub struct BoardsArgs {
     #[arg(long, value_enum, default_value_t = RuleArg::Safe)]
     first_click: RuleArg,
     /// The first click in the top-left corner whatever the rule (as `mines play
-    /// --corner-first-click`).
+    /// --set first_click_policy=false`).
     #[arg(long)]
     corner_first_click: bool,
 }

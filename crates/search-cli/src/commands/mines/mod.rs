@@ -1,6 +1,12 @@
 //! `search-cli mines`: exact and teacher mine probabilities of a board, training data sets
 //! and heat-map pictures (automine-core).
 
+pub mod boards;
+pub mod compare;
+#[cfg(feature = "learn")]
+pub mod learn;
+pub mod play;
+
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,19 +43,19 @@ enum MinesCommand {
     /// Play K moves of a game with the safest-cell player and draw the position reached.
     Show(ShowArgs),
     /// Win rates: N games over a seed range with the exact player, the teacher or the network.
-    Play(Box<super::mines_play::PlayArgs>),
+    Play(Box<play::PlayArgs>),
     /// The mine layouts of `mines play`'s games (same seeds, rule and first click), one JSON
     /// object per line, for other solvers to play the same boards.
-    Boards(super::mines_boards::BoardsArgs),
+    Boards(boards::BoardsArgs),
     /// Paired comparison of two `mines play --records` files of the same games: discordant
     /// games, the difference of win rates with its 95% interval, McNemar's exact test.
-    Compare(super::mines_compare::CompareArgs),
+    Compare(compare::CompareArgs),
     /// Train the student network (automine-learn) on exact or teacher labels.
     #[cfg(feature = "learn")]
-    Train(super::mines_learn::TrainArgs),
+    Train(learn::TrainArgs),
     /// The student network as a predictor on held-out positions of every preset.
     #[cfg(feature = "learn")]
-    Evaluate(super::mines_learn::EvaluateArgs),
+    Evaluate(learn::EvaluateArgs),
 }
 
 /// Which probabilities to compute.
@@ -200,14 +206,14 @@ pub fn run(args: &MinesArgs, matches: &clap::ArgMatches) -> CommandResult {
             let Some((_, play)) = matches.subcommand() else {
                 return Err(CommandError::Usage("mines play: no command-line matches".to_string()));
             };
-            super::mines_play::play(a, play)
+            play::play(a, play)
         }
-        MinesCommand::Boards(a) => super::mines_boards::boards(a),
-        MinesCommand::Compare(a) => super::mines_compare::compare(a),
+        MinesCommand::Boards(a) => boards::boards(a),
+        MinesCommand::Compare(a) => compare::compare(a),
         #[cfg(feature = "learn")]
-        MinesCommand::Train(a) => super::mines_learn::train_command(a),
+        MinesCommand::Train(a) => learn::train_command(a),
         #[cfg(feature = "learn")]
-        MinesCommand::Evaluate(a) => super::mines_learn::evaluate_command(a),
+        MinesCommand::Evaluate(a) => learn::evaluate_command(a),
     }
 }
 

@@ -9,7 +9,7 @@ use automine_core::measure::harness::GameRecord;
 use automine_core::measure::paired::{PairedComparison, parse_records};
 use clap::Args;
 
-use super::{CommandError, CommandResult};
+use crate::commands::{CommandError, CommandResult};
 
 /// Arguments of `search-cli mines compare`.
 #[derive(Debug, Args)]
