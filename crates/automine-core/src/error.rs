@@ -2,20 +2,15 @@
 
 use search_core::StopReason;
 
-use crate::geometry::{Dims, Pos};
+use crate::geometry::{Dims, Pos, SizeError};
 
 /// A board size, mine count or board text that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BoardError {
     /// A side is 0 or larger than [`crate::MAX_SIDE`].
-    #[error("board size {width}x{height} is not allowed (each side must be 1 to {max})", max = crate::MAX_SIDE)]
-    BadSize {
-        /// The width asked for.
-        width: u16,
-        /// The height asked for.
-        height: u16,
-    },
+    #[error(transparent)]
+    BadSize(#[from] SizeError),
     /// The mine count does not fit the board and first-click rule.
     #[error(
         "{mines} mines do not fit a board of {cells} cells under the {rule} first-click rule ({})",

@@ -11,8 +11,6 @@
 
 use std::fmt;
 
-use crate::error::BoardError;
-
 /// A column index, counted from the left edge (0-based).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Col(pub u16);
@@ -82,6 +80,17 @@ impl CellId {
 /// The largest width or height a board may have.
 pub const MAX_SIDE: u16 = 1024;
 
+/// A board size that [`Dims::new`] refuses: a side is 0 or larger than [`MAX_SIDE`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("board size {width}x{height} is not allowed (each side must be 1 to {MAX_SIDE})")]
+#[non_exhaustive]
+pub struct SizeError {
+    /// The width asked for.
+    pub width: u16,
+    /// The height asked for.
+    pub height: u16,
+}
+
 /// A board size: a width and a height, each in `1..=`[`MAX_SIDE`].
 ///
 /// ```
@@ -92,7 +101,7 @@ pub const MAX_SIDE: u16 = 1024;
 /// assert_eq!(id.0, 59);
 /// assert_eq!(dims.pos(id), Pos::new(Col(29), Row(1)));
 /// assert_eq!(dims.neighbours(id).count(), 5);
-/// # Ok::<(), automine_core::BoardError>(())
+/// # Ok::<(), automine_core::SizeError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Dims {
@@ -104,10 +113,10 @@ impl Dims {
     /// A board of `width` columns and `height` rows.
     ///
     /// # Errors
-    /// [`BoardError::BadSize`] when a side is 0 or larger than [`MAX_SIDE`].
-    pub fn new(width: Width, height: Height) -> Result<Self, BoardError> {
+    /// [`SizeError`] when a side is 0 or larger than [`MAX_SIDE`].
+    pub fn new(width: Width, height: Height) -> Result<Self, SizeError> {
         if width.0 == 0 || height.0 == 0 || width.0 > MAX_SIDE || height.0 > MAX_SIDE {
-            return Err(BoardError::BadSize {
+            return Err(SizeError {
                 width: width.0,
                 height: height.0,
             });

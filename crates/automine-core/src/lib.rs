@@ -126,7 +126,7 @@ pub use search_core;
 pub use cell_set::CellSet;
 pub use error::{BoardError, PlayError, ProbabilityError};
 pub use game::{Game, GameStatus, MoveOutcome};
-pub use geometry::{CellId, Col, Dims, Height, MAX_SIDE, Neighbours, Pos, Row, Width};
+pub use geometry::{CellId, Col, Dims, Height, MAX_SIDE, Neighbours, Pos, Row, SizeError, Width};
 pub use layout::MineLayout;
 pub use mbf::{MbfError, from_mbf, to_mbf};
 pub use no_guess::{NoGuessError, NoGuessLayout, no_guess_layout};

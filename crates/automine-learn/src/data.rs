@@ -22,6 +22,9 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::error::LearnError;
 
+/// The most positions a preset's shuffle buffer may ask for.
+pub const MAX_BUFFER_POSITIONS: usize = 100_000;
+
 /// The top bit: set on every held-out game seed, clear on every training game seed.
 pub const HELDOUT_SEED_BIT: u64 = 1 << 63;
 
@@ -188,7 +191,7 @@ impl PositionStream {
 
     /// A stream of `preset` positions from seed `seed`, keeping at least `buffer_size`
     /// positions to draw from ([`next_batch`](Self::next_batch) refuses a buffer of more than
-    /// [`MAX_BUFFER_POSITIONS`](crate::train::MAX_BUFFER_POSITIONS)).
+    /// [`MAX_BUFFER_POSITIONS`]).
     pub fn new(preset: Preset, seed: u64, buffer_size: usize) -> Self {
         Self {
             preset,
@@ -214,7 +217,7 @@ impl PositionStream {
     /// # Errors
     /// [`LearnError::BadConfig`], before any game is played, for more than
     /// [`MAX_BATCH_POSITIONS`] positions or a buffer of more than
-    /// [`MAX_BUFFER_POSITIONS`](crate::train::MAX_BUFFER_POSITIONS) positions; as
+    /// [`MAX_BUFFER_POSITIONS`] positions; as
     /// [`play_and_record`].
     pub fn next_batch(&mut self, n: usize) -> Result<Vec<Position>, LearnError> {
         if n > MAX_BATCH_POSITIONS {
@@ -222,11 +225,10 @@ impl PositionStream {
                 "a batch of {n} positions (allowed up to {MAX_BATCH_POSITIONS})"
             )));
         }
-        if self.buffer_size > crate::train::MAX_BUFFER_POSITIONS {
+        if self.buffer_size > MAX_BUFFER_POSITIONS {
             return Err(LearnError::BadConfig(format!(
                 "a shuffle buffer of {} positions (allowed up to {})",
-                self.buffer_size,
-                crate::train::MAX_BUFFER_POSITIONS
+                self.buffer_size, MAX_BUFFER_POSITIONS
             )));
         }
         while self.buffer.len() < self.buffer_size.max(n) {

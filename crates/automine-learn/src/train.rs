@@ -36,8 +36,7 @@ use crate::model::{Architecture, MinePredictor};
 pub const MAX_STEPS: usize = 10_000_000;
 /// The most board cells per batch a run may ask for.
 pub const MAX_CELLS_PER_BATCH: usize = 1_000_000;
-/// The most positions a preset's shuffle buffer may ask for.
-pub const MAX_BUFFER_POSITIONS: usize = 100_000;
+pub use crate::data::MAX_BUFFER_POSITIONS;
 
 /// Everything that defines a training run.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]

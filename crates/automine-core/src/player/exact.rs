@@ -329,9 +329,9 @@ impl ExactPlayer {
         let reach = self.options.endgame_layouts.max(self.options.restricted_layouts);
         if self.options.endgame_layouts > 0
             && analysis.ln_layouts <= (reach as f64).ln() + 1e-9
-            && let Some(set) = self.layouts.layouts(view, reach, &layout_budget(budget))
+            && let Some(set) = self.layouts.layouts(view, reach, &within(budget, LAYOUT_NODES))
         {
-            let search = EndgameSearch::new(view, set, self.options.endgame_nodes);
+            let search = EndgameSearch::with_budget(view, set, &within(budget, self.options.endgame_nodes));
             let mut search = if set.mines.len() <= self.options.endgame_layouts {
                 search
             } else {
@@ -345,7 +345,7 @@ impl ExactPlayer {
             }
         }
         if self.options.isolated_regions
-            && let Some(step) = isolated_region_move(view, &analysis.map, self.options.endgame_nodes)
+            && let Some(step) = isolated_region_move(view, &analysis.map, &within(budget, self.options.endgame_nodes))
         {
             return Ok(from_map(step.cell, Reason::IsolatedRegion));
         }
@@ -410,12 +410,15 @@ impl ExactPlayer {
     }
 }
 
-/// The endgame's layout enumeration budget: the caller's, with at most 1,000,000 nodes.
-fn layout_budget(budget: &Budget) -> Budget {
-    const LAYOUT_NODES: u64 = 1_000_000;
-    let nodes = budget.node_limit().map_or(LAYOUT_NODES, |n| n.min(LAYOUT_NODES));
+/// The caller's budget (its deadline and cancellation) with at most `limit` nodes: what one
+/// search inside a decision may spend.
+fn within(budget: &Budget, limit: u64) -> Budget {
+    let nodes = budget.node_limit().map_or(limit, |n| n.min(limit));
     budget.clone().with_node_limit(nodes)
 }
+
+/// The nodes of the endgame's layout enumeration.
+const LAYOUT_NODES: u64 = 1_000_000;
 
 /// P(safe) of the covered cell `id` in `map` (0 for a cell the map has no value for).
 fn safety(map: &ProbabilityMap, id: CellId) -> f64 {

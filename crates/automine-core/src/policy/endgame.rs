@@ -34,6 +34,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use search_core::{Budget, Meter, SearchStats, StopReason};
+
 use crate::geometry::CellId;
 use crate::probability::exact::KeyHasher;
 use crate::probability::exact::layouts::LayoutSet;
@@ -66,8 +68,8 @@ pub struct EndgameSearch<'a> {
     /// `values[c][l]`: what cell `c` shows in layout `l` (`MINE` for a mine).
     values: Vec<Vec<u8>>,
     memo: Memo,
-    nodes: u64,
-    node_limit: u64,
+    /// Counts the layout sets evaluated against the budget.
+    meter: Meter,
     /// The buffers of finished splits, for the next ones.
     spare: Vec<Vec<u32>>,
     /// At most this many cells (the safest) are tried as guesses in a set below the root.
@@ -190,7 +192,8 @@ impl<'a> EndgameSearch<'a> {
     /// Prepare the search for the layouts `set` of `view`; `node_limit` bounds the number of
     /// layout sets evaluated (a set asked again to beat a lower threshold counts again).
     /// `set` must hold layouts of `view`, as [`enumerate_layouts`],
-    /// [`narrow_layouts`] and [`enumerate_region`] make them.
+    /// [`narrow_layouts`] and [`enumerate_region`] make them. [`EndgameSearch::with_budget`]
+    /// takes a whole [`Budget`] (a deadline or a cancellation as well).
     ///
     /// [`enumerate_layouts`]: crate::probability::exact::layouts::enumerate_layouts
     /// [`narrow_layouts`]: crate::probability::exact::layouts::narrow_layouts
@@ -200,6 +203,32 @@ impl<'a> EndgameSearch<'a> {
     /// When a layout of `set.mines` is shorter than `set.cells` (a hand-made set that is no
     /// set of layouts: a programmer error).
     pub fn new(view: &PlayerView, set: &'a LayoutSet, node_limit: u64) -> Self {
+        Self::with_budget(view, set, &Budget::unlimited().with_node_limit(node_limit))
+    }
+
+    /// [`EndgameSearch::new`] under `budget`: every layout set evaluated is one node of it, and
+    /// the search answers `None` once the budget is spent ([`EndgameSearch::stop_reason`] then
+    /// says why).
+    ///
+    /// ```
+    /// use automine_core::policy::endgame::EndgameSearch;
+    /// use automine_core::probability::exact::layouts::enumerate_layouts;
+    /// use automine_core::search_core::{Budget, StopReason};
+    /// use automine_core::PlayerView;
+    /// let view: PlayerView = "4x2 2\n1...\n....\n".parse()?;
+    /// let set = enumerate_layouts(&view, 100, &Budget::unlimited()).unwrap();
+    /// let mut search = EndgameSearch::with_budget(&view, &set, &Budget::unlimited());
+    /// assert!(search.best_move().is_some());
+    /// assert!(search.stats().nodes > 1);
+    /// let mut starved = EndgameSearch::with_budget(&view, &set, &Budget::unlimited().with_node_limit(1));
+    /// assert_eq!(starved.best_move(), None);
+    /// assert_eq!(starved.stop_reason(), Some(StopReason::NodeLimit));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    /// As [`EndgameSearch::new`].
+    pub fn with_budget(view: &PlayerView, set: &'a LayoutSet, budget: &Budget) -> Self {
         let dims = view.dims();
         let mut local = HashMap::with_capacity(set.cells.len());
         for (i, &id) in set.cells.iter().enumerate() {
@@ -228,8 +257,7 @@ impl<'a> EndgameSearch<'a> {
             set,
             values,
             memo: Memo::default(),
-            nodes: 0,
-            node_limit,
+            meter: budget.meter(),
             spare: Vec::new(),
             candidates: usize::MAX,
         }
@@ -248,8 +276,23 @@ impl<'a> EndgameSearch<'a> {
     }
 
     /// Layout sets evaluated so far.
-    pub const fn nodes(&self) -> u64 {
-        self.nodes
+    pub fn nodes(&self) -> u64 {
+        self.meter.nodes()
+    }
+
+    /// What the search has cost so far: the layout sets evaluated (`nodes`) and the time since
+    /// it was prepared.
+    pub fn stats(&self) -> SearchStats {
+        SearchStats {
+            nodes: self.meter.nodes(),
+            elapsed: self.meter.elapsed(),
+            ..SearchStats::default()
+        }
+    }
+
+    /// Why the search stopped short, if it did.
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        self.meter.stop_reason()
     }
 
     /// Every cell of the set, in order.
@@ -475,8 +518,7 @@ impl<'a> EndgameSearch<'a> {
                 return Some(w);
             }
         }
-        self.nodes += 1;
-        if self.nodes > self.node_limit {
+        if self.meter.tick().is_err() {
             return None;
         }
         let w = match self.free_look(s, live) {

@@ -122,7 +122,8 @@ pub fn isolated_regions<'a>(
 }
 
 /// The move of the exact search in the smallest of the [`isolated_regions`] of `view`;
-/// `None` when there is none or the search reaches `node_limit` layout sets.
+/// `None` when there is none or the search spends `budget` (each layout set evaluated is one
+/// of its nodes).
 ///
 /// ```
 /// use automine_core::policy::isolated::isolated_region_move;
@@ -131,12 +132,12 @@ pub fn isolated_regions<'a>(
 /// // A 50/50 against the wall: the 1s see only cells 2 and 5, which hold the one mine.
 /// let view: PlayerView = "3x2 1\n01.\n01.\n".parse()?;
 /// let map = exact_analysis(&view, &Budget::unlimited())?.map;
-/// let step = isolated_region_move(&view, &map, 10_000).unwrap();
+/// let step = isolated_region_move(&view, &map, &Budget::unlimited().with_node_limit(10_000)).unwrap();
 /// assert!(step.cell == CellId(2) || step.cell == CellId(5));
 /// assert!((step.win_probability - 0.5).abs() < 1e-12);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn isolated_region_move(view: &PlayerView, map: &ProbabilityMap, node_limit: u64) -> Option<EndgameMove> {
+pub fn isolated_region_move(view: &PlayerView, map: &ProbabilityMap, budget: &Budget) -> Option<EndgameMove> {
     let (_, set) = isolated_regions(view, map).next()?;
-    EndgameSearch::new(view, &set, node_limit).best_move()
+    EndgameSearch::with_budget(view, &set, budget).best_move()
 }
