@@ -284,3 +284,31 @@ fn the_teacher_player_names_its_first_click() {
     assert!((d.p_safe - (1.0 - 10.0 / 81.0)).abs() < 1e-12, "{d:?}");
     game.reveal(d.pos).unwrap();
 }
+
+#[test]
+fn the_endgame_search_stops_on_its_budget_and_says_why() {
+    use automine_core::policy::endgame::EndgameSearch;
+    use automine_core::probability::exact::layouts::enumerate_layouts;
+    use automine_core::search_core::{CancelToken, StopReason};
+    // A 1 in the corner of a 6x2 board with 3 mines: 84 layouts, 753 sets searched.
+    let position = view("6x2 3\n1.....\n......\n");
+    let set = enumerate_layouts(&position, 10_000, &Budget::unlimited()).unwrap();
+    let mut full = EndgameSearch::with_budget(&position, &set, &Budget::unlimited());
+    let best = full.best_move().unwrap();
+    let spent = full.stats().nodes;
+    // More sets than the meter's check interval (256), so a cancellation is seen.
+    assert!(spent > 256, "{spent}");
+    assert_eq!(full.stop_reason(), None);
+    // The same node count is enough; one fewer is not.
+    let mut exact = EndgameSearch::with_budget(&position, &set, &Budget::unlimited().with_node_limit(spent));
+    assert_eq!(exact.best_move(), Some(best));
+    let mut short = EndgameSearch::with_budget(&position, &set, &Budget::unlimited().with_node_limit(spent - 1));
+    assert_eq!(short.best_move(), None);
+    assert_eq!(short.stop_reason(), Some(StopReason::NodeLimit));
+    // A cancelled search stops at its next look at the flag.
+    let token = CancelToken::new();
+    token.cancel();
+    let mut cancelled = EndgameSearch::with_budget(&position, &set, &Budget::unlimited().with_cancel(token));
+    assert_eq!(cancelled.best_move(), None);
+    assert_eq!(cancelled.stop_reason(), Some(StopReason::Cancelled));
+}

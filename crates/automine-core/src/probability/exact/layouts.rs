@@ -2,7 +2,8 @@
 //! search-core's constraint search (used by the endgame search when few layouts remain).
 //!
 //! The unknowns are the covered, unflagged cells (flags count as mines, as in the exact
-//! solver). A state assigns each frontier cell (one a number sees) "mine", "safe" or "open
+//! solver). The numbers are read as the exact solver reads them: the witnesses of its
+//! frontier (`frontier.rs`), each a need over the covered cells of its boxes. A state assigns each frontier cell (one a number sees) "mine", "safe" or "open
 //! question"; propagation applies every revealed number (too many mines or too little room is
 //! a contradiction, a satisfied number clears the rest, a number with exactly enough room
 //! fills it) and the total mine count, with the interior as room; the search branches on the
@@ -18,6 +19,7 @@ use std::ops::ControlFlow;
 use search_core::{Budget, ConstraintProblem, Propagation, SearchSpace, for_each_solution};
 
 use crate::geometry::CellId;
+use crate::probability::exact::frontier::{Frontier, Witness};
 use crate::view::{CellView, PlayerView};
 
 const UNKNOWN: u8 = 2;
@@ -153,24 +155,17 @@ pub fn enumerate_layouts(view: &PlayerView, limit: usize, budget: &Budget) -> Op
     for (i, &id) in cells.iter().enumerate() {
         local[id.index()] = i as u16;
     }
-    let mut constraints = Vec::new();
-    for id in dims.ids() {
-        let CellView::Revealed(n) = view.at(id) else { continue };
-        let flags = dims.neighbours(id).filter(|&c| view.at(c) == CellView::Flagged).count() as u8;
-        let members: Vec<u16> = dims
-            .neighbours(id)
-            .filter(|&c| view.at(c) == CellView::Covered)
-            .map(|c| local[c.index()])
-            .collect();
-        let need = n.checked_sub(flags)?;
-        if members.is_empty() {
-            if need != 0 {
-                return None;
-            }
-            continue;
-        }
-        constraints.push(Constraint { need, cells: members });
-    }
+    // The numbers as the exact solver's frontier reads them: one constraint per witness, in
+    // row-major order, over its covered cells.
+    let numbers = Frontier::build(view).ok()?;
+    let constraints = numbers
+        .witnesses
+        .iter()
+        .map(|w| Constraint {
+            need: w.need,
+            cells: witness_cells(&numbers, w).map(|c| local[c.index()]).collect(),
+        })
+        .collect();
     let problem = LayoutProblem {
         constraints,
         mines_left: Some(view.mines_left()),
@@ -178,6 +173,14 @@ pub fn enumerate_layouts(view: &PlayerView, limit: usize, budget: &Budget) -> Op
     };
     let mines = collect_layouts(&problem, frontier, limit, budget)?;
     Some(LayoutSet { cells, mines })
+}
+
+/// The covered, unflagged cells a witness sees (those of its boxes).
+fn witness_cells<'f>(frontier: &'f Frontier, witness: &'f Witness) -> impl Iterator<Item = CellId> + 'f {
+    witness
+        .boxes
+        .iter()
+        .flat_map(move |&b| frontier.boxes[b as usize].cells.iter().copied())
 }
 
 /// The covered, unflagged cells of `view` in the order a [`LayoutSet`] of it lists them:
@@ -464,26 +467,29 @@ pub fn enumerate_region(
     for &id in known_mines {
         *is_known.get_mut(id.index())? = true;
     }
-    let mut seen = vec![false; dims.cell_count()];
+    // The witnesses next to the region, each once, in the order the region meets them: its
+    // need less the known mines it sees, over its cells in the region.
+    let frontier = Frontier::build(view).ok()?;
+    let mut witness_at = vec![u32::MAX; dims.cell_count()];
+    for (i, w) in frontier.witnesses.iter().enumerate() {
+        witness_at[w.cell.index()] = i as u32;
+    }
     let mut constraints = Vec::new();
     for &id in region {
-        for w in dims.neighbours(id) {
-            let CellView::Revealed(n) = view.at(w) else { continue };
-            if std::mem::replace(&mut seen[w.index()], true) {
+        for n in dims.neighbours(id) {
+            let w = std::mem::replace(&mut witness_at[n.index()], u32::MAX);
+            let Some(witness) = frontier.witnesses.get(w as usize) else {
                 continue;
-            }
-            let fixed = dims
-                .neighbours(w)
-                .filter(|&c| view.at(c) == CellView::Flagged || is_known[c.index()])
+            };
+            let known = witness_cells(&frontier, witness)
+                .filter(|c| is_known[c.index()])
                 .count() as u8;
-            let members: Vec<u16> = dims
-                .neighbours(w)
-                .filter(|&c| local[c.index()] != u16::MAX)
-                .map(|c| local[c.index()])
-                .collect();
             constraints.push(Constraint {
-                need: n.checked_sub(fixed)?,
-                cells: members,
+                need: witness.need.checked_sub(known)?,
+                cells: witness_cells(&frontier, witness)
+                    .filter(|c| local[c.index()] != u16::MAX)
+                    .map(|c| local[c.index()])
+                    .collect(),
             });
         }
     }
