@@ -5,6 +5,7 @@ pub mod boards;
 pub mod compare;
 #[cfg(feature = "learn")]
 pub mod learn;
+pub mod merge;
 pub mod play;
 
 use std::io::{IsTerminal, Write};
@@ -50,6 +51,9 @@ enum MinesCommand {
     /// Paired comparison of two `mines play --records` files of the same games: discordant
     /// games, the difference of win rates with its 95% interval, McNemar's exact test.
     Compare(compare::CompareArgs),
+    /// Combine the `mines play --json` summaries of disjoint seed ranges (shards of one
+    /// measurement) into one win rate with its Wilson interval.
+    Merge(merge::MergeArgs),
     /// Train the student network (automine-learn) on exact or teacher labels.
     #[cfg(feature = "learn")]
     Train(learn::TrainArgs),
@@ -210,6 +214,7 @@ pub fn run(args: &MinesArgs, matches: &clap::ArgMatches) -> CommandResult {
         }
         MinesCommand::Boards(a) => boards::boards(a),
         MinesCommand::Compare(a) => compare::compare(a),
+        MinesCommand::Merge(a) => merge::merge_command(a),
         #[cfg(feature = "learn")]
         MinesCommand::Train(a) => learn::train_command(a),
         #[cfg(feature = "learn")]

@@ -226,6 +226,7 @@ fn json_summary(args: &PlayArgs, trial: &Trial, s: &TrialSummary) -> serde_json:
         "model": model_name(args),
         "fast": args.exact.fast && args.player == PlayerArg::Exact,
         "options": options,
+        "version": env!("CARGO_PKG_VERSION"),
     })
 }
 
