@@ -139,6 +139,6 @@ pub use probability::exact::{
 };
 pub use probability::map::ProbabilityMap;
 pub use probability::teacher::{Teacher, teacher_probabilities};
-pub use settings::{FirstClick, GameSettings, Preset};
+pub use settings::{FirstClick, GameSettings, Preset, UnknownName};
 pub use training::dataset::{DatasetConfig, DatasetError, DatasetSummary, LabelKind, write_dataset};
 pub use view::{CellView, PlayerView};

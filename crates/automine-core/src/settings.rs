@@ -47,15 +47,45 @@ impl fmt::Display for FirstClick {
     }
 }
 
-impl FromStr for FirstClick {
-    type Err = String;
+/// A name that is none of a closed set's: a first-click rule, a preset, a label kind.
+///
+/// ```
+/// use automine_core::FirstClick;
+/// let error = "sometimes".parse::<FirstClick>().unwrap_err();
+/// assert_eq!(error.name, "sometimes");
+/// assert_eq!(error.to_string(), "unknown first-click rule \"sometimes\" (any, safe, opening)");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} {name:?} ({expected})")]
+#[non_exhaustive]
+pub struct UnknownName {
+    /// What was named (`first-click rule`).
+    pub what: &'static str,
+    /// The name given.
+    pub name: String,
+    /// The names there are, as text (`any, safe, opening`).
+    pub expected: &'static str,
+}
 
-    fn from_str(s: &str) -> Result<Self, String> {
+impl UnknownName {
+    pub(crate) fn new(what: &'static str, name: &str, expected: &'static str) -> Self {
+        Self {
+            what,
+            name: name.to_string(),
+            expected,
+        }
+    }
+}
+
+impl FromStr for FirstClick {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
         match s {
             "any" => Ok(Self::Any),
             "safe" => Ok(Self::Safe),
             "opening" => Ok(Self::Opening),
-            other => Err(format!("unknown first-click rule {other:?} (any, safe, opening)")),
+            other => Err(UnknownName::new("first-click rule", other, "any, safe, opening")),
         }
     }
 }
@@ -111,13 +141,13 @@ impl fmt::Display for Preset {
 }
 
 impl FromStr for Preset {
-    type Err = String;
+    type Err = UnknownName;
 
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
         Self::ALL
             .into_iter()
             .find(|p| p.name() == s)
-            .ok_or_else(|| format!("unknown preset {s:?} (beginner, intermediate, expert)"))
+            .ok_or_else(|| UnknownName::new("preset", s, "beginner, intermediate, expert"))
     }
 }
 

@@ -54,13 +54,13 @@ impl LabelKind {
 }
 
 impl std::str::FromStr for LabelKind {
-    type Err = String;
+    type Err = crate::settings::UnknownName;
 
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "exact" => Ok(Self::Exact),
             "teacher" => Ok(Self::Teacher),
-            other => Err(format!("unknown label kind {other:?} (exact, teacher)")),
+            other => Err(crate::settings::UnknownName::new("label kind", other, "exact, teacher")),
         }
     }
 }
