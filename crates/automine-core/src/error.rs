@@ -142,6 +142,10 @@ pub enum ProbabilityError {
     /// game is over).
     #[error("no covered cell is left to open (every covered cell is a mine or flagged)")]
     NothingToOpen,
+    /// A player's model failed to rate the cells (a learned player's network, for instance);
+    /// the text is the model's own error.
+    #[error("the player's model failed: {0}")]
+    ModelFailed(String),
     /// The numbers can be satisfied, but not with the board's total mine count.
     #[error("no layout has exactly {mines_left} unflagged mines (the numbers allow {min} to {max})")]
     MineCountUnreachable {

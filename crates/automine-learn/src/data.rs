@@ -125,9 +125,7 @@ pub fn play_and_record(settings: GameSettings, game_seed: u64) -> Result<Vec<Pos
     let mut map = exact_probabilities(game.view())?;
     let mut positions = Vec::new();
     while game.status() == GameStatus::Playing {
-        let pos = SafestCellPlayer::choose_from_map(game.view(), &map).ok_or(ProbabilityError::NoLayout {
-            at: dims.pos(CellId(0)),
-        })?;
+        let pos = SafestCellPlayer::choose_from_map(game.view(), &map).ok_or(ProbabilityError::NothingToOpen)?;
         let outcome = game.reveal(pos).map_err(automine_core::SimulationError::from)?;
         if game.status() != GameStatus::Playing {
             break;

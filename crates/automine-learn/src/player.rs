@@ -64,9 +64,7 @@ impl NetworkPlayer {
         let cells = self
             .model
             .predict_cells(&[view])
-            .map_err(|_| ProbabilityError::NoLayout {
-                at: view.dims().pos(CellId(0)),
-            })?;
+            .map_err(|e| ProbabilityError::ModelFailed(e.to_string()))?;
         let Some(row) = cells.first() else { return Ok(None) };
         let mut best: Option<(CellId, f32)> = None;
         for id in view.dims().ids() {
@@ -90,8 +88,9 @@ impl Player for NetworkPlayer {
     /// network alone is a fixed amount of work: the budget is not consulted.
     ///
     /// # Errors
-    /// [`ProbabilityError::NoLayout`] when no covered cell is left, or when the network
-    /// fails (not expected); in hybrid mode also the exact solver's errors.
+    /// [`ProbabilityError::NothingToOpen`] when no covered cell is left,
+    /// [`ProbabilityError::ModelFailed`] when the network fails (not expected); in hybrid mode
+    /// also the exact solver's errors.
     fn decide(&mut self, view: &PlayerView, budget: &Budget) -> Result<Decision, ProbabilityError> {
         let dims = view.dims();
         if view.revealed_count() == 0
@@ -103,13 +102,10 @@ impl Player for NetworkPlayer {
                 first_click_safety(view, self.rule),
             ));
         }
-        let no_cell = ProbabilityError::NoLayout {
-            at: dims.pos(CellId(0)),
-        };
         let guess = |choice: Option<(CellId, f32)>| {
             choice
                 .map(|(id, p)| Decision::new(dims.pos(id), Reason::BestGuess, 1.0 - f64::from(p)))
-                .ok_or(no_cell)
+                .ok_or(ProbabilityError::NothingToOpen)
         };
         match self.mode {
             PlayMode::Network => guess(self.network_choice(view, &[])?),
