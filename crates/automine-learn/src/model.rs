@@ -291,7 +291,8 @@ impl MinePredictor {
     ///
     /// # Errors
     /// [`LearnError::Io`] or a tensor error when the file cannot be written.
-    pub fn save(&self, path: &Path) -> Result<(), LearnError> {
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), LearnError> {
+        let path = path.as_ref();
         let tensors = self.tensors()?;
         candle_core::safetensors::save(&tensors, path).map_err(|e| LearnError::Io {
             path: path.display().to_string(),
@@ -304,7 +305,8 @@ impl MinePredictor {
     /// # Errors
     /// [`LearnError::Io`] when the file cannot be read, [`LearnError::BadModelFile`] when
     /// it is not a checkpoint of this format.
-    pub fn load(path: &Path) -> Result<Self, LearnError> {
+    pub fn load(path: impl AsRef<Path>) -> Result<Self, LearnError> {
+        let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|source| LearnError::Io {
             path: path.display().to_string(),
             source,
