@@ -155,7 +155,7 @@ fn bad_files_are_typed_errors() {
 
 #[test]
 fn a_missing_file_is_an_io_error() {
-    let err = MinePredictor::load(&temp_path("does-not-exist.safetensors")).unwrap_err();
+    let err = MinePredictor::load(temp_path("does-not-exist.safetensors")).unwrap_err();
     assert!(matches!(err, LearnError::Io { .. }), "{err:?}");
 }
 

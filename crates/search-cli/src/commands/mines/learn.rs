@@ -149,7 +149,7 @@ pub fn train_command(args: &TrainArgs) -> CommandResult {
     progress.finish();
     outcome
         .model
-        .save(&args.out.join("model.safetensors"))
+        .save(args.out.join("model.safetensors"))
         .map_err(learn_error)?;
     write_file(&args.out.join("loss.csv"), &losses_csv(&outcome.losses))?;
     let series: Vec<(&str, Vec<(f64, f64)>)> = automine_core::Preset::ALL
