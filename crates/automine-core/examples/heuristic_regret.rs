@@ -18,8 +18,8 @@
 //!
 //! A variant is `NAME` or `NAME:key=value,key=value,...`, changing the default player without
 //! its endgame searches (keys: `common::parse_variant`, e.g. `cut_off`, `influence_weight`,
-//! `blend_ratio`, `secondary_safety`, `look_ahead`); the first variant
-//! is the reference (give `default` for the default player's options).
+//! `blend_ratio`, `secondary_safety`); the first variant is the reference (give `default`
+//! for the default player's options).
 //!
 //! ```sh
 //! cargo run --release -p automine-core --example heuristic_regret -- PRESET RULE S N LO HI VARIANT...

@@ -706,48 +706,8 @@ fn the_pseudo_fifty_fifty_rule_takes_the_cell_that_is_safe_or_a_coin_flip() {
     assert_ne!(plain, pseudo);
 }
 
-/// Every `mines5` and `mines6` switch on (dead candidates last, living next safety, dominated
-/// guesses, enabler influence, influenced candidates, Hill's off-edge rule and candidates,
-/// small areas deferred, isolated regions, the third-click look-ahead).
-fn all_refinements(rule: FirstClick) -> PlayerOptions {
-    let mut options = PlayerOptions::new(rule);
-    options.guess.avoid_dead = true;
-    options.guess.living_next = true;
-    options.guess.dominated = true;
-    options.guess.enabler_influence = true;
-    options.guess.influenced_candidates = true;
-    options.guess.interior_cut_off = 0.95;
-    options.guess.hill_off_edge = true;
-    options.guess.defer_small_areas = true;
-    options.isolated_regions = true;
-    options.guess.look_ahead = true;
-    options
-}
-
-#[test]
-fn with_every_refinement_the_player_still_never_opens_a_certain_mine() {
-    let rule = FirstClick::Safe;
-    for seed in 0..12 {
-        plays_safely(Preset::Intermediate.settings(rule), 900 + seed, all_refinements(rule));
-    }
-}
-
-#[cfg(feature = "parallel")]
-#[test]
-fn with_every_refinement_results_do_not_depend_on_the_thread_count() {
-    let rule = FirstClick::Safe;
-    let trial = Trial {
-        settings: Preset::Intermediate.settings(rule),
-        seed: 300,
-        games: 16,
-        player: PlayerKind::Exact(all_refinements(rule)),
-    };
-    same_records_for_every_thread_count(&trial, &[1, 3]);
-}
-
-/// The `mines8` parts (hotspots, Hill's JavaScript long-term risk, dead safe cells worth
-/// nothing), on in the default player since `mines9`: still never a certain mine, and the
-/// same records for any thread count.
+/// The default player, with every part of D. N. Hill's it has on (his long-term risk, dead
+/// safe cells worth nothing, his candidate rules): never a certain mine.
 #[test]
 fn the_default_player_with_hills_parts_never_opens_a_certain_mine() {
     let rule = FirstClick::Safe;

@@ -109,10 +109,9 @@ fn parse_bool(key: &str, value: &str) -> Result<bool, Box<dyn Error>> {
 
 /// Parse a variant `NAME` or `NAME:key=value,key=value,...`: `base` with the named options
 /// changed. Numbers: `cut_off`, `progress_weight`, `influence_weight`, `blend_ratio`,
-/// `opening_weight`, `max_frontier`, `max_interior`, `interior_cut_off` (of the guess) and
-/// `endgame_layouts`, `restricted_layouts`, `restricted_candidates`; `true`/`false`:
-/// `blend_second`, `secondary_safety`, `living_safe`, `hill_enablers`, `hill_off_edge`,
-/// `defer_small_areas`, `hill_dominating`, `look_ahead`, `clears_tie_break` (of the guess) and
+/// `max_frontier`, `max_interior` (of the guess) and `endgame_layouts`, `restricted_layouts`,
+/// `restricted_candidates`; `true`/`false`: `blend_second`, `secondary_safety`, `living_safe`,
+/// `hill_enablers`, `hill_off_edge`, `defer_small_areas`, `hill_dominating` (of the guess) and
 /// `isolated`, `pseudo`.
 pub fn parse_variant(text: &str, base: PlayerOptions) -> Result<Variant, Box<dyn Error>> {
     let (name, spec) = text.split_once(':').unwrap_or((text, ""));
@@ -127,10 +126,8 @@ pub fn parse_variant(text: &str, base: PlayerOptions) -> Result<Variant, Box<dyn
             "progress_weight" => g.progress_weight = value.parse()?,
             "influence_weight" => g.influence_weight = value.parse()?,
             "blend_ratio" => g.blend_ratio = value.parse()?,
-            "opening_weight" => g.opening_weight = value.parse()?,
             "max_frontier" => g.max_frontier = value.parse()?,
             "max_interior" => g.max_interior = value.parse()?,
-            "interior_cut_off" => g.interior_cut_off = value.parse()?,
             "blend_second" => g.blend_second = parse_bool(key, value)?,
             "secondary_safety" => g.secondary_safety = parse_bool(key, value)?,
             "living_safe" => g.living_safe = parse_bool(key, value)?,
@@ -138,8 +135,6 @@ pub fn parse_variant(text: &str, base: PlayerOptions) -> Result<Variant, Box<dyn
             "hill_off_edge" => g.hill_off_edge = parse_bool(key, value)?,
             "defer_small_areas" => g.defer_small_areas = parse_bool(key, value)?,
             "hill_dominating" => g.hill_dominating = parse_bool(key, value)?,
-            "look_ahead" => g.look_ahead = parse_bool(key, value)?,
-            "clears_tie_break" => g.clears_tie_break = parse_bool(key, value)?,
             "endgame_layouts" => options.endgame_layouts = value.parse()?,
             "restricted_layouts" => options.restricted_layouts = value.parse()?,
             "restricted_candidates" => options.restricted_candidates = value.parse()?,

@@ -152,23 +152,15 @@ impl PlayerOptions {
         }
     }
 
-    /// The strongest player measured here, for `rule`: every part on, with D. N. Hill's
-    /// further parts (a larger endgame search: 300,000 sets, his bulk runs' node limit, at
-    /// up to 4,096 layouts since branch `mines16`, four times his JavaScript solver's 1,000, for
-    /// an expected 0.021 points more on expert than at 1,024 (0.012 at 2,048, the `mines15`
-    /// default), valued exactly; since `mines16` the search's cut-offs make it cost about what
-    /// 2,048 did); isolated regions first; his
-    /// off-edge candidates; the long-term risk as his JavaScript solver weighs it; dead safe
-    /// cells worth nothing in the look-ahead), since branch `mines10` chain 50/50s, and since
-    /// branch `mines11` the rules his Java solver has in its bulk runs: small enclosed areas
-    /// guessed last, the cut-off relative to the safest living cell, his dominating tile, a
-    /// 50/50's cell chosen by the guess's value, up to 100 frontier candidates (he has no
-    /// cap), and no risk hotspots (his Java solver computes them but does not use them).
-    /// Until branch `mines9` this was `hill_like` (`--hill-like`), and the default was
-    /// [`PlayerOptions::fast`]. Since branch `mines17`, from 4,097 to 32,768 layouts the
-    /// restricted endgame search (the 3 safest guesses in every set below its root): an
-    /// expected +0.015 points on expert `safe` (its moves valued exactly at the `mines16`
-    /// default's guesses), at about 1.4 times the time.
+    /// The strongest player measured here (docs/BENCHMARKS.md), for `rule`:
+    /// [`PlayerOptions::fast`] with D. N. Hill's further parts. The endgame search runs at up
+    /// to 4,096 layouts with 300,000 sets (his bulk runs' node limit), and restricted to the
+    /// 3 safest guesses below its root up to 32,768 layouts; isolated regions come first;
+    /// chain 50/50s are taken, a 50/50's cell chosen by the guess's value; the guess takes his
+    /// off-edge candidates and up to 100 frontier ones, leaves small enclosed areas for last,
+    /// weighs his JavaScript solver's long-term risk, values the next click among living
+    /// cells, puts the cut-off relative to the safest living cell and opens his dominating
+    /// tile.
     pub fn new(rule: FirstClick) -> Self {
         let mut options = Self::fast(rule);
         options.endgame_layouts = 4096;
@@ -187,13 +179,11 @@ impl PlayerOptions {
         options
     }
 
-    /// The default player before branch `mines9`: the same parts without Hill's further
-    /// ones (endgame search at 256 layouts / 20,000 sets, the long-term risk of pairs and
-    /// boxes only, no isolated regions, off-edge rule, hotspots, living-cell look-ahead or
-    /// chain 50/50s). Measured on `mines9`: 2.2 to 2.4 times as fast as
-    /// [`PlayerOptions::new`] on expert (twice on beginner and intermediate), and 0.13 to
-    /// 0.19 points weaker there; `mines10` took about a tenth off the default's instructions
-    /// (docs/BENCHMARKS.md).
+    /// The same steps without D. N. Hill's further parts: the endgame search at up to 256
+    /// layouts with 20,000 sets and never restricted, no isolated regions, no chain 50/50s,
+    /// a 50/50's first cell in row-major order, and the guess of [`GuessOptions::default`].
+    /// About twice as fast as [`PlayerOptions::new`] on expert, and some 0.2 points weaker
+    /// there (docs/BENCHMARKS.md).
     pub fn fast(rule: FirstClick) -> Self {
         Self {
             first_click: rule,

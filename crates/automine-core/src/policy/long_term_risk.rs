@@ -13,19 +13,30 @@
 //!   the box sees one of the two mines whichever diagonal holds them, so the two diagonals can
 //!   never be told apart.
 //!
-//! The *influence* of `c` is the probability of the layouts in which `c` is a mine inside such
-//! a would-be 50/50: the enablers not already certain mines, `c` (and, for a box, its diagonal
-//! partner) are taken as mines, the other cells of the shape as safe. Layout counts come from
-//! the exact solver on the view with those cells flagged, or, when every cell of the shape is
-//! interior (next to no number), from the interior's mine-count odds alone: interior cells
-//! are interchangeable, so one solve of the view serves every such shape. (The swap of `c`
-//! with its partner maps these layouts one to one onto the layouts where the partner holds
-//! the mine, so the orientation does not matter.) The pairs' tallies are summed and the best box is added,
-//! then the total is capped at `min(P(c mine), P(c safe))`. Enablers that are not yet known
-//! mines are limited (at most three for a pair, two for a box), as in Hill's solver.
+//! The *50/50 influence* of `c` ([`fifty_fifty_influence`]) is the probability of the layouts
+//! in which `c` is a mine inside such a would-be 50/50: the enablers not already certain
+//! mines, `c` (and, for a box, its diagonal partner) are taken as mines, the other cells of
+//! the shape as safe. Layout counts come from the exact solver on the view with those cells
+//! flagged, or, when every cell of the shape is interior (next to no number), from the
+//! interior's mine-count odds alone: interior cells are interchangeable, so one solve of the
+//! view serves every such shape. (The swap of `c` with its partner maps these layouts one to
+//! one onto the layouts where the partner holds the mine, so the orientation does not
+//! matter.) The pairs' tallies are summed and the best box is added, then the total is capped
+//! at `min(P(c mine), P(c safe))`. Enablers that are not yet known mines are limited (at most
+//! three for a pair, two for a box), as in Hill's solver.
 //!
-//! The guess ([`guess`](crate::policy::guess)) then multiplies a candidate's score by
-//! `1 + w · influence / P(c safe)`.
+//! [`influence_js`] adds the *enabler influence* as Hill's JavaScript solver counts it: the
+//! chance that `c` is a mine as one of the last enablers a shape is missing (a pair missing
+//! only `c`, a box missing at most two, `c` one of them). A *pseudo-50/50*
+//! ([`pseudo_fifty_fifty`]) is a cell that is a mine only inside such a shape.
+//!
+//! The guess ([`guess`](crate::policy::guess)) multiplies a candidate's value by
+//! `1 + w · influence / P(c safe)`: with the 50/50 influence in [`PlayerOptions::fast`], with
+//! [`influence_js`] in [`PlayerOptions::new`], which also adds to the candidates the cells
+//! this influence lifts over the cut-off.
+//!
+//! [`PlayerOptions::new`]: crate::player::exact::PlayerOptions::new
+//! [`PlayerOptions::fast`]: crate::player::exact::PlayerOptions::fast
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -352,54 +363,26 @@ fn fifty_fifty_influence_with(
     if !open_question(view, map, c) {
         return Ok(0.0);
     }
-    Ok(cap(
-        map,
-        c,
-        shape_influence(view, map, ln_layouts, c, FULL_SHAPES, solver)?,
-    ))
+    Ok(cap(map, c, shape_influence(view, map, ln_layouts, c, solver)?))
 }
 
-/// Which shapes an influence counts: at most `pair_max` / `box_max` mines placed in a pair /
-/// a box (see [`shape_tallies`]), and a shape only when its chance is above `threshold`
-/// (twice the tally for a pair).
-#[derive(Debug, Clone, Copy)]
-struct ShapeLimits {
-    pair_max: usize,
-    box_max: usize,
-    threshold: f64,
-}
-
-/// The shapes of [`fifty_fifty_influence`]: every tally counts.
-const FULL_SHAPES: ShapeLimits = ShapeLimits {
-    pair_max: PAIR_MAX_MINES,
-    box_max: BOX_MAX_MINES,
-    threshold: 0.0,
-};
-
-/// The shapes of [`swept_influence`].
-const SWEEP_SHAPES: ShapeLimits = ShapeLimits {
-    pair_max: SWEEP_PAIR_MAX_MINES,
-    box_max: SWEEP_BOX_MAX_MINES,
-    threshold: JS_INFLUENCE_THRESHOLD,
-};
-
-/// The pairs' tallies around `c` plus the largest box's, within `limits`; not capped.
+/// The positive tallies of the pairs around `c` plus the largest box's (see
+/// [`shape_tallies`]); not capped.
 fn shape_influence(
     view: &PlayerView,
     map: &ProbabilityMap,
     ln_layouts: f64,
     c: CellId,
-    limits: ShapeLimits,
     solver: &mut Solver<'_>,
 ) -> Result<f64, ProbabilityError> {
-    let (pairs, boxes) = shape_tallies(view, map, ln_layouts, c, limits.pair_max, limits.box_max, solver)?;
-    let pairs: f64 = pairs.into_iter().filter(|&t| 2.0 * t > limits.threshold).sum();
-    let best_box = boxes.into_iter().filter(|&t| t > limits.threshold).fold(0.0, f64::max);
+    let (pairs, boxes) = shape_tallies(view, map, ln_layouts, c, PAIR_MAX_MINES, BOX_MAX_MINES, solver)?;
+    let pairs: f64 = pairs.into_iter().filter(|&t| t > 0.0).sum();
+    let best_box = boxes.into_iter().filter(|&t| t > 0.0).fold(0.0, f64::max);
     Ok(pairs + best_box)
 }
 
 /// An influence capped at `min(P(c mine), P(c safe))`.
-pub(crate) fn cap(map: &ProbabilityMap, c: CellId, influence: f64) -> f64 {
+fn cap(map: &ProbabilityMap, c: CellId, influence: f64) -> f64 {
     let p = map.at(c).unwrap_or(1.0);
     influence.min(p).min(1.0 - p).max(0.0)
 }
@@ -453,28 +436,6 @@ fn shape_tallies(
         boxes.push(box_tally(view, map, ln_layouts, c, corner, box_max, solver)?);
     }
     Ok((pairs, boxes))
-}
-
-/// The *enabler influence* of covered cell `c` (D. N. Hill's enablers also get influence):
-/// the probability of the layouts in which `c` is the last missing enabler of a side-by-side
-/// pair that would then be a 50/50 forever, and the pair's first cell (left or top) holds its
-/// mine. Only pairs whose other five enablers are already mines (flags, certain mines) or off
-/// the board count, with `c` covered and both cells of the pair open questions. Then a mine
-/// at `c` costs no more than the coin flip it would have forced anyway. 0 for a cell that is
-/// not an open question.
-///
-/// # Errors
-/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
-pub fn enabler_influence(
-    view: &PlayerView,
-    map: &ProbabilityMap,
-    ln_layouts: f64,
-    c: CellId,
-    cache: &mut ComponentCache,
-) -> Result<f64, ProbabilityError> {
-    Ok(pair_enabler_tallies(view, map, ln_layouts, c, &mut Solver::new(cache))?
-        .iter()
-        .sum())
 }
 
 /// For each side-by-side pair whose only enabler still to be a mine is `c` (both its cells
@@ -531,50 +492,17 @@ fn pair_enabler_tallies(
     Ok(tallies)
 }
 
-/// Covered cells below the guess's safety `floor` whose safety *plus* their 50/50 influence
-/// ([`fifty_fifty_influence`]) reaches it, with their P(mine), in row-major order (D. N.
-/// Hill adds such cells to the candidates: part of their risk would have to be taken anyway).
-/// Only cells for which some pair or box could form (a cheap structural test) are solved.
-///
-/// # Errors
-/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
-pub fn influenced_cells(
-    view: &PlayerView,
-    map: &ProbabilityMap,
-    ln_layouts: f64,
-    floor: f64,
-    cache: &mut ComponentCache,
-) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
-    let mut solver = Solver::new(cache);
-    let lifted = lifted_cells(view, map, floor, false, |c| {
-        if may_form_shape_within(view, map, c, PAIR_MAX_MINES, BOX_MAX_MINES) {
-            fifty_fifty_influence_with(view, map, ln_layouts, c, &mut solver).map(Some)
-        } else {
-            Ok(None)
-        }
-    })?;
-    Ok(lifted.into_iter().map(|(c, p, _)| (c, p)).collect())
-}
-
 /// The covered cells below `floor` whose safety plus their `influence` (`None`: none worth
 /// computing) reaches it, with their P(mine) and influence, in row-major order.
 fn lifted_cells(
     view: &PlayerView,
     map: &ProbabilityMap,
     floor: f64,
-    above: bool,
     mut influence: impl FnMut(CellId) -> Result<Option<f64>, ProbabilityError>,
 ) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
     let mut found = Vec::new();
     for (c, p) in map.covered() {
-        if p <= 0.0 || p >= 1.0 || view.at(c) != CellView::Covered {
-            continue;
-        }
-        if 1.0 - p >= floor {
-            // Already over the floor: with `above`, any influence at all lifts it.
-            if above && let Some(i) = influence(c)?.filter(|&i| i > 0.0) {
-                found.push((c, p, i));
-            }
+        if p <= 0.0 || p >= 1.0 || view.at(c) != CellView::Covered || 1.0 - p >= floor {
             continue;
         }
         // The influence is at most min(P(mine), P(safe)): skip cells it cannot lift.
@@ -638,12 +566,6 @@ pub fn pseudo_fifty_fifty(
     Ok(None)
 }
 
-/// A cheap structural pre-check for [`pseudo_fifty_fifty`]: some pair or box around `c` has
-/// no revealed enabler and at most the allowed number of enablers still to be mines.
-fn may_form_shape(view: &PlayerView, map: &ProbabilityMap, c: CellId) -> bool {
-    may_form_shape_within(view, map, c, PSEUDO_PAIR_MAX_MINES, PSEUDO_BOX_MAX_MINES)
-}
-
 /// The six enablers of the pair `a`, `b` (`b` right of `a` when `horizontal`, else below):
 /// the three cells beyond each end.
 fn pair_enablers(dims: Dims, a: CellId, b: CellId, horizontal: bool) -> [Option<CellId>; 6] {
@@ -668,16 +590,16 @@ fn pair_enablers(dims: Dims, a: CellId, b: CellId, horizontal: bool) -> [Option<
     }
 }
 
-/// Some pair or box around `c` has no revealed enabler and at most `pair_max - 1` (pairs) or
-/// `box_max - 2` (boxes) enablers still to be mines.
-fn may_form_shape_within(view: &PlayerView, map: &ProbabilityMap, c: CellId, pair_max: usize, box_max: usize) -> bool {
+/// A cheap structural pre-check for [`pseudo_fifty_fifty`]: some pair around `c` has no
+/// revealed enabler and at most one enabler still to be a mine, or some box around it none.
+fn may_form_shape(view: &PlayerView, map: &ProbabilityMap, c: CellId) -> bool {
     let dims = view.dims();
     let ok = |enablers: &[Option<CellId>], limit: usize| {
         missing_mines(view, map, enablers.iter().copied()).is_some_and(|m| m.len() <= limit)
     };
     let pair_ok = |a: Option<CellId>, b: Option<CellId>, horizontal: bool| {
         let (Some(a), Some(b)) = (a, b) else { return false };
-        ok(&pair_enablers(dims, a, b, horizontal), pair_max - 1)
+        ok(&pair_enablers(dims, a, b, horizontal), PSEUDO_PAIR_MAX_MINES - 1)
     };
     if pair_ok(Some(c), offset(dims, c, 1, 0), true)
         || pair_ok(offset(dims, c, -1, 0), Some(c), true)
@@ -694,7 +616,7 @@ fn may_form_shape_within(view: &PlayerView, map: &ProbabilityMap, c: CellId, pai
                 offset(dims, corner, -1, 2),
                 offset(dims, corner, 2, 2),
             ];
-            ok(&enablers, box_max - 2)
+            ok(&enablers, PSEUDO_BOX_MAX_MINES - 2)
         })
     })
 }
@@ -703,36 +625,22 @@ fn may_form_shape_within(view: &PlayerView, map: &ProbabilityMap, c: CellId, pai
 /// is above this (for a pair: twice its tally; for a box: its tally).
 const JS_INFLUENCE_THRESHOLD: f64 = 0.025;
 
-/// The enabler influence of D. N. Hill's JavaScript solver: like [`enabler_influence`], the
-/// chance of the layouts in which `c` is a mine that completes a would-be 50/50, but summed
-/// over the pairs whose only enabler still to be a mine is `c` *and* the 2×2 boxes with at
-/// most two such enablers, one of them `c` (each box's diagonal through its top-left cell
-/// taken as the mines, the other two cells safe); a shape counts only when its chance is
-/// above 2.5% (twice the tally for a pair). Not capped: the caller adds it to the 50/50
-/// influence and caps the sum.
-///
-/// # Errors
-/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
-pub fn enabler_influence_js(
-    view: &PlayerView,
-    map: &ProbabilityMap,
-    ln_layouts: f64,
-    c: CellId,
-    cache: &mut ComponentCache,
-) -> Result<f64, ProbabilityError> {
-    enabler_influence_js_with(view, map, ln_layouts, c, JS_BOX_MISSING_MAX, &mut Solver::new(cache))
-}
-
-/// [`enabler_influence_js`]'s boxes: at most this many enablers still to be mines.
+/// The enabler influence's boxes: at most this many enablers still to be mines.
 const JS_BOX_MISSING_MAX: usize = 2;
 
-/// [`enabler_influence_js`] with boxes of at most `box_missing_max` enablers still to be mines.
-fn enabler_influence_js_with(
+/// The enabler influence of D. N. Hill's JavaScript solver: the chance of the layouts in
+/// which `c` is a mine that completes a would-be 50/50, summed over the pairs whose only
+/// enabler still to be a mine is `c` (`c` and the pair's first cell, left or top, mines, its
+/// second cell safe) and the 2×2 boxes with at most two such enablers, one of them `c` (each
+/// box's diagonal through its top-left cell taken as the mines, the other two cells safe); a
+/// shape counts only when its chance is above 2.5% (twice the tally for a pair). 0 for a cell
+/// that is not an open question. Not capped: [`influence_js`] adds it to the 50/50 influence
+/// and caps the sum.
+fn enabler_influence_js(
     view: &PlayerView,
     map: &ProbabilityMap,
     ln_layouts: f64,
     c: CellId,
-    box_missing_max: usize,
     solver: &mut Solver<'_>,
 ) -> Result<f64, ProbabilityError> {
     if !open_question(view, map, c) {
@@ -769,7 +677,7 @@ fn enabler_influence_js_with(
         let Some(mut mines) = missing_mines(view, map, enablers.into_iter()) else {
             continue;
         };
-        if !mines.contains(&c) || mines.len() > box_missing_max || mines.len() + 2 > view.mines_left() as usize {
+        if !mines.contains(&c) || mines.len() > JS_BOX_MISSING_MAX || mines.len() + 2 > view.mines_left() as usize {
             continue;
         }
         mines.extend([t0, t3]);
@@ -782,7 +690,7 @@ fn enabler_influence_js_with(
 }
 
 /// The 50/50 influence of `c` as D. N. Hill's JavaScript solver weighs it: its
-/// [`fifty_fifty_influence`] plus its [`enabler_influence_js`], capped at
+/// [`fifty_fifty_influence`] plus its enabler influence (see the module docs), capped at
 /// `min(P(c mine), P(c safe))`.
 ///
 /// # Errors
@@ -807,188 +715,27 @@ pub(crate) fn influence_js_sharing(
     memo: &mut ViewMemo,
 ) -> Result<f64, ProbabilityError> {
     Solver::sharing(cache, memo, |solver| {
-        influence_js_with(view, map, ln_layouts, c, solver)
+        let total = fifty_fifty_influence_with(view, map, ln_layouts, c, solver)?
+            + enabler_influence_js(view, map, ln_layouts, c, solver)?;
+        Ok(cap(map, c, total))
     })
 }
 
-fn influence_js_with(
-    view: &PlayerView,
-    map: &ProbabilityMap,
-    ln_layouts: f64,
-    c: CellId,
-    solver: &mut Solver<'_>,
-) -> Result<f64, ProbabilityError> {
-    let total = fifty_fifty_influence_with(view, map, ln_layouts, c, solver)?
-        + enabler_influence_js_with(view, map, ln_layouts, c, JS_BOX_MISSING_MAX, solver)?;
-    Ok(cap(map, c, total))
-}
-
-/// Like [`influenced_cells`], with the influence of [`influence_js`] (enablers included),
-/// which is returned with each cell: `(cell, P(mine), influence)`.
-///
-/// # Errors
-/// [`ProbabilityError::Stopped`] if the solver's budget runs out.
-pub fn influenced_cells_js(
-    view: &PlayerView,
-    map: &ProbabilityMap,
-    ln_layouts: f64,
-    floor: f64,
-    cache: &mut ComponentCache,
-) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
-    influenced_cells_js_sharing(view, map, ln_layouts, floor, cache, &mut ViewMemo::default(), false)
-}
-
-/// [`influenced_cells_js`] on a view whose [`ViewMemo`] `memo` keeps between calls; with
-/// `above`, also the cells already over the floor whose influence is positive (D. N. Hill
-/// adds every such cell to the candidates).
-pub(crate) fn influenced_cells_js_sharing(
+/// The covered cells below the guess's safety `floor` whose safety plus their
+/// [`influence_js`] reaches it, with their P(mine) and that influence, in row-major order
+/// (D. N. Hill adds such cells to the candidates: part of their risk would have to be taken
+/// anyway). `memo` belongs to `view` and keeps between calls.
+pub(crate) fn influenced_cells_js(
     view: &PlayerView,
     map: &ProbabilityMap,
     ln_layouts: f64,
     floor: f64,
     cache: &mut ComponentCache,
     memo: &mut ViewMemo,
-    above: bool,
 ) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
-    lifted_cells(view, map, floor, above, |c| {
+    lifted_cells(view, map, floor, |c| {
         influence_js_sharing(view, map, ln_layouts, c, cache, memo).map(Some)
     })
-}
-
-/// The narrow sweep's limits: a pair or a box with at most one enabler still to be a mine.
-const SWEEP_PAIR_MAX_MINES: usize = 2;
-const SWEEP_BOX_MAX_MINES: usize = 3;
-
-/// The 50/50 influence of `c` as D. N. Hill's Java solver's board-wide sweep finds it (his
-/// `LongTermRiskHelper`), which decides which cells the long-term risk adds to the guess's
-/// candidates: only pairs and 2×2 boxes with at most one enabler still to be a mine, each
-/// shape (as a 50/50 or with `c` its last enabler) counted only when its chance is above
-/// 2.5% (twice the tally for a pair), capped at `min(P(c mine), P(c safe))`. Narrower than
-/// [`influence_js`], which scores the candidates.
-fn swept_influence(
-    view: &PlayerView,
-    map: &ProbabilityMap,
-    ln_layouts: f64,
-    c: CellId,
-    solver: &mut Solver<'_>,
-) -> Result<f64, ProbabilityError> {
-    if !open_question(view, map, c) {
-        return Ok(0.0);
-    }
-    let shapes = shape_influence(view, map, ln_layouts, c, SWEEP_SHAPES, solver)?;
-    let enablers = enabler_influence_js_with(view, map, ln_layouts, c, 1, solver)?;
-    Ok(cap(map, c, shapes + enablers))
-}
-
-/// The covered cells whose safety plus their [`swept_influence`] reaches `floor`, over it
-/// already or not, with their P(mine), in row-major order: the cells D. N. Hill's Java
-/// solver adds to the candidates for their long-term risk. Only cells around which a shape
-/// of the sweep could form (a cheap structural test) are solved. `memo` belongs to `view`.
-pub(crate) fn swept_cells_sharing(
-    view: &PlayerView,
-    map: &ProbabilityMap,
-    ln_layouts: f64,
-    floor: f64,
-    cache: &mut ComponentCache,
-    memo: &mut ViewMemo,
-) -> Result<Vec<(CellId, f64)>, ProbabilityError> {
-    let lifted = Solver::sharing(cache, memo, |solver| {
-        lifted_cells(view, map, floor, true, |c| {
-            // A cell can be the last enabler of a pair only if it is next to one: the pair test
-            // below covers its own shapes, the enabler shapes lie within two steps.
-            if may_form_shape_within(view, map, c, SWEEP_PAIR_MAX_MINES, SWEEP_BOX_MAX_MINES)
-                || view
-                    .dims()
-                    .neighbours(c)
-                    .any(|n| may_form_shape_within(view, map, n, SWEEP_PAIR_MAX_MINES, SWEEP_BOX_MAX_MINES))
-            {
-                swept_influence(view, map, ln_layouts, c, solver).map(Some)
-            } else {
-                Ok(None)
-            }
-        })
-    });
-    Ok(lifted?.into_iter().map(|(c, p, _)| (c, p)).collect())
-}
-
-/// A *risk hotspot* (D. N. Hill's later solver): the one enabler still missing of a pair
-/// whose first cell (left or top) is a mine with probability exactly 1/2, when that enabler
-/// is a mine with probability above 0.1. Should it turn out a mine, the pair becomes a coin
-/// flip that no click can ever resolve.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Hotspot {
-    /// The missing enabler.
-    pub enabler: CellId,
-    /// The pair's two cells.
-    pub pair: [CellId; 2],
-}
-
-impl Hotspot {
-    /// Opening `cell` settles this hotspot directly: it is the enabler or a cell of the pair.
-    pub fn is_exempt(&self, cell: CellId) -> bool {
-        cell == self.enabler || self.pair.contains(&cell)
-    }
-}
-
-/// A hotspot's enabler counts only when it is a mine with at least this probability.
-const HOTSPOT_ENABLER_RISK: f64 = 0.1;
-
-/// The [`Hotspot`]s of `view` with its exact `map`: every horizontal and vertical pair of
-/// covered cells that are not certain mines, with no revealed enabler, exactly one enabler
-/// still to be a mine (the others certain mines or off the board), a first cell next to a
-/// revealed number with P(mine) = 1/2 and an enabler with P(mine) above 0.1; in row-major
-/// order of the first cell, horizontal pairs first.
-///
-/// ```
-/// use automine_core::policy::long_term_risk::hotspots;
-/// use automine_core::probability::exact::exact_analysis;
-/// use automine_core::PlayerView;
-/// use search_core::Budget;
-/// // The 1 at the top left sees exactly (1,0) and (1,1): one mine between them. The pair's
-/// // enablers beyond its right end, (2,0) and (2,1), are both still open questions, so no
-/// // hotspot yet.
-/// let view: PlayerView = "4x3 3\n1...\n1...\n....\n".parse()?;
-/// let a = exact_analysis(&view, &Budget::unlimited())?;
-/// assert!(hotspots(&view, &a.map).is_empty());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn hotspots(view: &PlayerView, map: &ProbabilityMap) -> Vec<Hotspot> {
-    let dims = view.dims();
-    let mut found = Vec::new();
-    for horizontal in [true, false] {
-        for a in dims.ids() {
-            let (dc, dr) = if horizontal { (1, 0) } else { (0, 1) };
-            let Some(b) = offset(dims, a, dc, dr) else { continue };
-            if !open_question(view, map, a) || !open_question(view, map, b) {
-                continue;
-            }
-            let Some(missing) = missing_mines(view, map, pair_enablers(dims, a, b, horizontal).into_iter()) else {
-                continue;
-            };
-            let [enabler] = missing[..] else { continue };
-            if view.mines_left() < 2 {
-                continue;
-            }
-            let frontier = view.next_to_number(a);
-            let half = map.at(a).is_some_and(|p| (p - 0.5).abs() < 1e-9);
-            let risky = map.at(enabler).is_some_and(|p| p > HOTSPOT_ENABLER_RISK);
-            if frontier && half && risky {
-                found.push(Hotspot { enabler, pair: [a, b] });
-            }
-        }
-    }
-    found
-}
-
-/// `Π (1 + P(enabler safe)) / 2` over the `hotspots` that opening `cell` does not settle
-/// (all of them when `cell` is `None`), with the safeties of `map`: the chance, roughly, that
-/// none of them turns into a lasting coin flip.
-pub fn hotspot_safety(hotspots: &[Hotspot], cell: Option<CellId>, map: &ProbabilityMap) -> f64 {
-    hotspots
-        .iter()
-        .filter(|h| cell.is_none_or(|c| !h.is_exempt(c)))
-        .map(|h| (1.0 + (1.0 - map.at(h.enabler).unwrap_or(0.0))) * 0.5)
-        .product()
 }
 
 #[cfg(test)]
@@ -1005,45 +752,13 @@ mod tests {
         let mut cache = ComponentCache::new();
         let view: PlayerView = "3x3 4\n...\n...\n...\n".parse().unwrap();
         let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
-        let e = enabler_influence_js(&view, &a.map, a.ln_layouts, CellId(8), &mut cache).unwrap();
+        let e = enabler_influence_js(&view, &a.map, a.ln_layouts, CellId(8), &mut Solver::new(&mut cache)).unwrap();
         assert!((e - 4.0 / 126.0).abs() < 1e-12, "{e}");
         // With 3 mines the box's chance, 1 / C(9,3), is below the 2.5% threshold.
         let view: PlayerView = "3x3 3\n...\n...\n...\n".parse().unwrap();
         let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
-        let e = enabler_influence_js(&view, &a.map, a.ln_layouts, CellId(8), &mut cache).unwrap();
+        let e = enabler_influence_js(&view, &a.map, a.ln_layouts, CellId(8), &mut Solver::new(&mut cache)).unwrap();
         assert!(e.abs() < 1e-15, "{e}");
-    }
-
-    #[test]
-    fn hotspots_are_the_missing_enablers_of_coin_flip_pairs() {
-        // a = (0,1) and b = (0,2) hold one mine (the 3 at (1,1)); e = (1,3) and c = (2,3)
-        // hold one mine (the 1 at (2,2)). Above a, both enablers are flags; below b, (0,3) is
-        // a flag and e is the one missing enabler. Likewise b is the one missing enabler of
-        // the pair {e, c} (the board's edge closes its right end).
-        let view: PlayerView = "3x4 5\nFF1\n.31\n.31\nF..\n".parse().unwrap();
-        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
-        let spots = hotspots(&view, &a.map);
-        assert_eq!(
-            spots,
-            vec![
-                Hotspot {
-                    enabler: CellId(6),
-                    pair: [CellId(10), CellId(11)]
-                },
-                Hotspot {
-                    enabler: CellId(10),
-                    pair: [CellId(3), CellId(6)]
-                },
-            ]
-        );
-        assert!((hotspot_safety(&spots, None, &a.map) - 0.5625).abs() < 1e-12);
-        // a settles the second hotspot (it is in its pair), not the first.
-        assert!((hotspot_safety(&spots, Some(CellId(3)), &a.map) - 0.75).abs() < 1e-12);
-        assert!((hotspot_safety(&spots, Some(CellId(6)), &a.map) - 1.0).abs() < 1e-12);
-        // With the lower enabler known safe, no pair is a hotspot any more.
-        let view: PlayerView = "3x4 5\nFF1\n.31\n.31\nF.F\n".parse().unwrap();
-        let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
-        assert!(hotspots(&view, &a.map).iter().all(|h| h.enabler != CellId(10)));
     }
 
     fn influence(text: &str, cell: u32) -> f64 {
@@ -1079,12 +794,18 @@ mod tests {
     /// 1 and in the pair's first cell) is 1 of 6. Likewise cell 2 for the pair (0, 1). Cells
     /// 0 and 3 are one of two missing enablers of the pair (1, 2): none.
     #[test]
-    fn enabler_influence_counts_pairs_whose_last_missing_enabler_is_the_cell() {
+    fn pair_enabler_tallies_count_pairs_whose_last_missing_enabler_is_the_cell() {
         let view: PlayerView = "4x1 2\n....\n".parse().unwrap();
         let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
         let mut cache = ComponentCache::new();
+        let mut solver = Solver::new(&mut cache);
         let got: Vec<f64> = (0..4)
-            .map(|c| enabler_influence(&view, &a.map, a.ln_layouts, CellId(c), &mut cache).unwrap())
+            .map(|c| {
+                pair_enabler_tallies(&view, &a.map, a.ln_layouts, CellId(c), &mut solver)
+                    .unwrap()
+                    .iter()
+                    .sum()
+            })
             .collect();
         let want = [0.0, 1.0 / 6.0, 1.0 / 6.0, 0.0];
         for (g, w) in got.iter().zip(want) {
@@ -1102,83 +823,21 @@ mod tests {
         let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
         assert!((a.map.at(CellId(3)).unwrap() - 1.0 / 6.0).abs() < 1e-12);
         let mut cache = ComponentCache::new();
-        let cells = influenced_cells(&view, &a.map, a.ln_layouts, 0.75, &mut cache).unwrap();
+        let mut memo = ViewMemo::default();
+        let cells = influenced_cells_js(&view, &a.map, a.ln_layouts, 0.75, &mut cache, &mut memo).unwrap();
         let ids: Vec<u32> = cells.iter().map(|c| c.0.0).collect();
         assert_eq!(ids, vec![2, 8]);
-        assert!(cells.iter().all(|c| (c.1 - 0.5).abs() < 1e-12));
+        assert!(
+            cells
+                .iter()
+                .all(|c| (c.1 - 0.5).abs() < 1e-12 && (c.2 - 0.5).abs() < 1e-12)
+        );
         // A floor above 1 lifts nobody.
         assert!(
-            influenced_cells(&view, &a.map, a.ln_layouts, 1.01, &mut cache)
+            influenced_cells_js(&view, &a.map, a.ln_layouts, 1.01, &mut cache, &mut memo)
                 .unwrap()
                 .is_empty()
         );
-    }
-
-    /// With `above`, the cells already over the floor join too, exactly those with a positive
-    /// influence; the cells lifted from below it are the same either way.
-    #[test]
-    fn lifting_above_the_floor_adds_the_cells_over_it_with_some_influence() {
-        use crate::settings::{FirstClick, GameSettings};
-        use crate::suite::played_positions;
-        let dims = Dims::new(crate::geometry::Width(16), crate::geometry::Height(16)).unwrap();
-        let settings = GameSettings::new(dims, 40, FirstClick::Safe).unwrap();
-        let mut extra = 0;
-        for view in played_positions(settings, 0..20, 0.1..=0.9, 2) {
-            let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
-            let best = a.map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
-            let floor = 0.9 * best;
-            let mut cache = ComponentCache::new();
-            let mut memo = ViewMemo::default();
-            let below =
-                influenced_cells_js_sharing(&view, &a.map, a.ln_layouts, floor, &mut cache, &mut memo, false).unwrap();
-            let all =
-                influenced_cells_js_sharing(&view, &a.map, a.ln_layouts, floor, &mut cache, &mut memo, true).unwrap();
-            let (over, under): (Vec<_>, Vec<_>) = all.iter().partition(|&&(_, p, _)| 1.0 - p >= floor);
-            assert_eq!(under.into_iter().copied().collect::<Vec<_>>(), below);
-            for (c, p) in a.map.covered().filter(|&(_, p)| p > 0.0 && p < 1.0 && 1.0 - p >= floor) {
-                let i = influence_js(&view, &a.map, a.ln_layouts, c, &mut cache).unwrap();
-                let listed = over.iter().any(|&&(x, _, _)| x == c);
-                assert_eq!(listed, i > 0.0, "{c:?} p {p} influence {i}\n{view}");
-                extra += usize::from(listed);
-            }
-        }
-        assert!(extra > 0, "no position had a cell over the floor with some influence");
-    }
-
-    /// The sweep's influence counts fewer shapes than the full one, never more; its cells are
-    /// exactly those whose safety plus that influence reaches the floor, with some influence.
-    #[test]
-    fn the_sweep_lifts_by_a_narrower_influence_than_the_full_one() {
-        use crate::settings::{FirstClick, GameSettings};
-        use crate::suite::played_positions;
-        let dims = Dims::new(crate::geometry::Width(16), crate::geometry::Height(16)).unwrap();
-        let settings = GameSettings::new(dims, 40, FirstClick::Safe).unwrap();
-        let (mut swept_total, mut narrower) = (0, 0);
-        for view in played_positions(settings, 0..20, 0.1..=0.9, 2) {
-            let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
-            let best = a.map.covered().map(|(_, p)| 1.0 - p).fold(0.0, f64::max);
-            let floor = 0.9 * best;
-            let mut cache = ComponentCache::new();
-            let mut memo = ViewMemo::default();
-            let swept = swept_cells_sharing(&view, &a.map, a.ln_layouts, floor, &mut cache, &mut memo).unwrap();
-            let mut solver = Solver::new(&mut cache);
-            for (c, p) in a
-                .map
-                .covered()
-                .filter(|&(c, p)| p > 0.0 && p < 1.0 && view.at(c) == CellView::Covered)
-            {
-                let narrow = swept_influence(&view, &a.map, a.ln_layouts, c, &mut solver).unwrap();
-                let full = influence_js_with(&view, &a.map, a.ln_layouts, c, &mut solver).unwrap();
-                assert!(narrow <= full + 1e-12, "{c:?}: sweep {narrow} > full {full}\n{view}");
-                narrower += usize::from(narrow < full);
-                let lifted = narrow > 0.0 && 1.0 - p + narrow >= floor;
-                let listed = swept.iter().any(|&(x, _)| x == c);
-                assert_eq!(listed, lifted, "{c:?} p {p} sweep {narrow} floor {floor}\n{view}");
-                swept_total += usize::from(listed);
-            }
-        }
-        assert!(swept_total > 0, "the sweep lifted no cell");
-        assert!(narrower > 0, "the sweep was never narrower than the full influence");
     }
 
     /// On a 4x1 strip with one mine among the two middle cells, the pair is enclosed by
