@@ -18,8 +18,8 @@ use search_core::Budget;
 
 use crate::error::ProbabilityError;
 use crate::geometry::CellId;
-use crate::player::Player;
 use crate::player::decision::{Decision, Reason, teacher_fallback};
+use crate::player::{Player, SafestCellPlayer};
 use crate::policy::endgame::EndgameSearch;
 use crate::policy::fifty_fifty::{chain_patterns, forced_pair, forced_pair_with_mines};
 use crate::policy::first_click::{check_unrevealed, first_click_in, first_click_safety};
@@ -247,12 +247,16 @@ impl ExactPlayer {
     /// options. [`Player::choose`] is `decide` with [`Budget::unlimited`], mapped to the
     /// position.
     ///
-    /// `budget` bounds the exact analysis and the endgame's layout enumeration (the latter
-    /// further limited to 1,000,000 nodes, as [`Player::choose`] has it). When the exact
-    /// analysis runs out of budget, the move is the safest cell of the teacher's map
-    /// ([`teacher_probabilities`](crate::teacher_probabilities)) with [`Reason::BestGuess`] and
-    /// [`stopped`](Decision::stopped) set. An endgame search that gives up is part of the
-    /// policy (the next step plays), not a stop.
+    /// `budget` bounds every search of the decision: the exact analysis, the endgame's layout
+    /// enumeration (also at most 1,000,000 nodes) and its search (also at most
+    /// [`PlayerOptions::endgame_nodes`] sets), the isolated-region search, and each look-ahead
+    /// map of the 50/50 tie-break, the pseudo-50/50 test and the guess. Each search gets the
+    /// budget's deadline and cancellation and at most its node limit. When the exact analysis
+    /// runs out, the move is the safest cell of the teacher's map
+    /// ([`teacher_probabilities`](crate::teacher_probabilities)); when a later look-ahead runs
+    /// out, the safest cell of the exact map; either way with [`Reason::BestGuess`] and
+    /// [`stopped`](Decision::stopped) set. An endgame search that reaches its own node limit is
+    /// part of the policy (the next step plays), not a stop.
     ///
     /// # Errors
     /// The exact map's errors for an impossible position, the teacher's when the fallback
@@ -339,21 +343,44 @@ impl ExactPlayer {
         {
             return Ok(from_map(step.cell, Reason::IsolatedRegion));
         }
-        if let Some((id, reason)) = self.fifty_fifty_move(view, &analysis)? {
+        // The steps below spend the caller's budget on look-ahead maps; when it runs out the
+        // move is the exact map's safest cell, marked stopped.
+        match self.guess_steps(view, &analysis, budget) {
+            Err(ProbabilityError::Stopped(_)) => SafestCellPlayer::choose_from_map(view, map)
+                .and_then(|pos| dims.id(pos))
+                .map(|id| decision(id, Reason::BestGuess, safety(map, id)).as_stopped())
+                .ok_or(ProbabilityError::NothingToOpen),
+            other => other,
+        }
+    }
+
+    /// The steps of [`ExactPlayer::decide`] after the endgame and isolated regions: a forced or
+    /// chain 50/50, a pseudo-50/50, else the guess by secondary safety.
+    fn guess_steps(
+        &mut self,
+        view: &PlayerView,
+        analysis: &ExactAnalysis,
+        budget: &Budget,
+    ) -> Result<Decision, ProbabilityError> {
+        let dims = view.dims();
+        let map = &analysis.map;
+        let from_map = |id: CellId, reason: Reason| Decision::new(dims.pos(id), reason, safety(map, id));
+        if let Some((id, reason)) = self.fifty_fifty_move(view, analysis, budget)? {
             return Ok(from_map(id, reason));
         }
         if self.options.pseudo_fifty_fifty
             && let Some(id) =
-                long_term_risk::pseudo_fifty_fifty(view, &analysis.map, analysis.ln_layouts, &mut self.cache)?
+                long_term_risk::pseudo_fifty_fifty(view, map, analysis.ln_layouts, &mut self.cache, budget)?
         {
             return Ok(from_map(id, Reason::PseudoFiftyFifty));
         }
         choose_guess(
             view,
-            &analysis.map,
+            map,
             analysis.ln_layouts,
             &self.options.guess,
             &mut self.cache,
+            budget,
         )?
         .map(|id| from_map(id, Reason::BestGuess))
         .ok_or(ProbabilityError::NothingToOpen)
@@ -365,6 +392,7 @@ impl ExactPlayer {
         &mut self,
         view: &PlayerView,
         analysis: &ExactAnalysis,
+        budget: &Budget,
     ) -> Result<Option<(CellId, Reason)>, ProbabilityError> {
         if !self.options.forced_fifty_fifty {
             return Ok(None);
@@ -391,6 +419,7 @@ impl ExactPlayer {
                 analysis.ln_layouts,
                 &self.options.guess,
                 &mut self.cache,
+                budget,
                 &cells,
             )?
         {

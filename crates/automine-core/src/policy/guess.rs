@@ -388,8 +388,9 @@ pub fn score(
     p_mine: f64,
     options: &GuessOptions,
     cache: &mut ComponentCache,
+    budget: &Budget,
 ) -> Result<ScoredGuess, ProbabilityError> {
-    score_within(view, ln_layouts, cell, p_mine, options, cache, None).map(|scored| scored.guess)
+    score_within(view, ln_layouts, cell, p_mine, options, cache, budget, None).map(|scored| scored.guess)
 }
 
 /// What [`score_within`] found.
@@ -422,6 +423,7 @@ fn score_within(
     p_mine: f64,
     options: &GuessOptions,
     cache: &mut ComponentCache,
+    budget: &Budget,
     prune: Option<Prune>,
 ) -> Result<Scored, ProbabilityError> {
     let mut secondary = 0.0;
@@ -445,7 +447,7 @@ fn score_within(
         })
     };
     let completed = can_win(0.0, 0.0, 0.0, 0.0)
-        && each_number(view, ln_layouts, cell, cache, |opened, analysis, p_v, _| {
+        && each_number(view, ln_layouts, cell, cache, budget, |opened, analysis, p_v, _| {
             values += 1;
             mass += p_v;
             if options.hill_dominating && safest_next != Some(None) {
@@ -496,6 +498,7 @@ fn each_number(
     ln_layouts: f64,
     cell: CellId,
     cache: &mut ComponentCache,
+    budget: &Budget,
     mut visit: impl FnMut(&PlayerView, &ExactAnalysis, f64, &mut ComponentCache) -> Result<bool, ProbabilityError>,
 ) -> Result<bool, ProbabilityError> {
     let flags = view
@@ -507,7 +510,7 @@ fn each_number(
     let mut opened = view.clone();
     for v in flags..=(flags + open).min(8) {
         opened.set(cell, CellView::Revealed(v));
-        let analysis = match exact_analysis_cached(&opened, &Budget::unlimited(), cache) {
+        let analysis = match exact_analysis_cached(&opened, budget, cache) {
             Ok(a) => a,
             Err(ProbabilityError::Stopped(reason)) => return Err(ProbabilityError::Stopped(reason)),
             Err(_) => continue, // no layout shows v here
@@ -605,6 +608,7 @@ fn cells_to_rank(
     ln_layouts: f64,
     options: &GuessOptions,
     cache: &mut ComponentCache,
+    budget: &Budget,
     memo: &mut long_term_risk::ViewMemo,
     only: Option<&[CellId]>,
 ) -> Result<(CellValues, CellValues), ProbabilityError> {
@@ -614,7 +618,9 @@ fn cells_to_rank(
         let mut cells = candidates(view, map, options, best_safety);
         if options.hill_enablers && options.influence_weight > 0.0 {
             let floor = best_safety * options.cut_off;
-            for (id, p, influence) in long_term_risk::influenced_cells_js(view, map, ln_layouts, floor, cache, memo)? {
+            for (id, p, influence) in
+                long_term_risk::influenced_cells_js(view, map, ln_layouts, floor, cache, budget, memo)?
+            {
                 // A lifted cell joins unless it is a candidate already.
                 if !cells.iter().any(|&(c, _)| c == id) {
                     cells.push((id, p));
@@ -641,13 +647,14 @@ fn rank(
     ln_layouts: f64,
     options: &GuessOptions,
     cache: &mut ComponentCache,
+    budget: &Budget,
     only: Option<&[CellId]>,
     prune: bool,
 ) -> Result<Ranked, ProbabilityError> {
     let mut ranked = Ranked::default();
     // What the candidates' influences share: the view's interior odds and flagged solves.
     let mut memo = long_term_risk::ViewMemo::default();
-    let (cells, known_influence) = cells_to_rank(view, map, ln_layouts, options, cache, &mut memo, only)?;
+    let (cells, known_influence) = cells_to_rank(view, map, ln_layouts, options, cache, budget, &mut memo, only)?;
     for (cell, p) in cells {
         let mut factor = 1.0;
         if options.influence_weight > 0.0 && p < 1.0 {
@@ -655,9 +662,9 @@ fn rank(
             let influence = if let Some(i) = known {
                 i
             } else if options.hill_enablers {
-                long_term_risk::influence_js_sharing(view, map, ln_layouts, cell, cache, &mut memo)?
+                long_term_risk::influence_js_sharing(view, map, ln_layouts, cell, cache, budget, &mut memo)?
             } else {
-                long_term_risk::fifty_fifty_influence(view, map, ln_layouts, cell, cache)?
+                long_term_risk::fifty_fifty_influence(view, map, ln_layouts, cell, cache, budget)?
             };
             factor = 1.0 + options.influence_weight * influence / (1.0 - p);
         }
@@ -672,7 +679,7 @@ fn rank(
             guess: s,
             safest_next,
             pruned,
-        } = score_within(view, ln_layouts, cell, p, options, cache, bound)?;
+        } = score_within(view, ln_layouts, cell, p, options, cache, budget, bound)?;
         ranked.scored.push(cell);
         if pruned {
             continue;
@@ -709,9 +716,10 @@ pub fn choose_among(
     ln_layouts: f64,
     options: &GuessOptions,
     cache: &mut ComponentCache,
+    budget: &Budget,
     cells: &[CellId],
 ) -> Result<Option<CellId>, ProbabilityError> {
-    let ranked = rank(view, map, ln_layouts, options, cache, Some(cells), true)?;
+    let ranked = rank(view, map, ln_layouts, options, cache, budget, Some(cells), true)?;
     Ok(ranked.best.or(ranked.best_dead).map(|e| e.guess.cell))
 }
 
@@ -726,11 +734,12 @@ pub fn choose_guess(
     ln_layouts: f64,
     options: &GuessOptions,
     cache: &mut ComponentCache,
+    budget: &Budget,
 ) -> Result<Option<CellId>, ProbabilityError> {
     if !options.secondary_safety {
         return Ok(safest_cell(view, map));
     }
-    let ranked = rank(view, map, ln_layouts, options, cache, None, true)?;
+    let ranked = rank(view, map, ln_layouts, options, cache, budget, None, true)?;
     let chosen = ranked.best.or(ranked.best_dead);
     if options.hill_dominating
         && let Some(entry) = &chosen
@@ -774,9 +783,17 @@ mod tests {
             .iter()
             .map(|&c| {
                 let p = a.map.at(CellId(c)).unwrap();
-                score(&view, a.ln_layouts, CellId(c), p, &options, &mut cache)
-                    .unwrap()
-                    .values
+                score(
+                    &view,
+                    a.ln_layouts,
+                    CellId(c),
+                    p,
+                    &options,
+                    &mut cache,
+                    &Budget::unlimited(),
+                )
+                .unwrap()
+                .values
             })
             .collect();
         assert_eq!(values, vec![1, 2, 2, 1]);
@@ -796,13 +813,13 @@ mod tests {
             ..GuessOptions::default()
         };
         let mut cache = ComponentCache::new();
-        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache)
+        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache, &Budget::unlimited())
             .unwrap()
             .unwrap();
         assert!(guess == CellId(2) || guess == CellId(3), "{guess:?}");
         // When every candidate is dead, one of them is still guessed.
         let (view, a) = analysed("3x1 1\n.1.\n");
-        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache)
+        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache, &Budget::unlimited())
             .unwrap()
             .unwrap();
         assert!(guess == CellId(0) || guess == CellId(2), "{guess:?}");
@@ -818,10 +835,28 @@ mod tests {
         // One mine in {0, 2}: cell 0 can only show 0 (dead), cell 2 shows 0 or 1.
         assert_eq!(a.map.at(CellId(0)), a.map.at(CellId(2)));
         for cells in [[CellId(0), CellId(2)], [CellId(2), CellId(0)]] {
-            let chosen = choose_among(&view, &a.map, a.ln_layouts, &options, &mut cache, &cells).unwrap();
+            let chosen = choose_among(
+                &view,
+                &a.map,
+                a.ln_layouts,
+                &options,
+                &mut cache,
+                &Budget::unlimited(),
+                &cells,
+            )
+            .unwrap();
             assert_eq!(chosen, Some(CellId(2)));
         }
-        let chosen = choose_among(&view, &a.map, a.ln_layouts, &options, &mut cache, &[CellId(1)]).unwrap();
+        let chosen = choose_among(
+            &view,
+            &a.map,
+            a.ln_layouts,
+            &options,
+            &mut cache,
+            &Budget::unlimited(),
+            &[CellId(1)],
+        )
+        .unwrap();
         assert_eq!(chosen, None);
         // Every cell dead: one of them all the same.
         let (view, a) = analysed("3x1 1\n.1.\n");
@@ -831,6 +866,7 @@ mod tests {
             a.ln_layouts,
             &options,
             &mut cache,
+            &Budget::unlimited(),
             &[CellId(2), CellId(0)],
         )
         .unwrap();
@@ -866,19 +902,26 @@ mod tests {
         let mut options = crate::player::exact::PlayerOptions::new(crate::settings::FirstClick::Safe).guess;
         options.hill_dominating = false;
         let mut cache = ComponentCache::new();
-        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap();
+        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache, &Budget::unlimited()).unwrap();
         assert_eq!(guess, Some(at(29, 1)));
         options.hill_dominating = true;
-        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap();
+        let guess = choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache, &Budget::unlimited()).unwrap();
         assert_eq!(guess, Some(at(11, 12)));
         // The reason: (11,12) is safer now and the strictly safest living cell after each number.
         assert!(a.map.at(at(11, 12)).unwrap() < a.map.at(at(29, 1)).unwrap());
         let mut numbers = 0;
-        each_number(&view, a.ln_layouts, at(29, 1), &mut cache, |opened, analysis, _, _| {
-            numbers += 1;
-            assert_eq!(single_safest_living(opened, &analysis.map), Some(at(11, 12)));
-            Ok(true)
-        })
+        each_number(
+            &view,
+            a.ln_layouts,
+            at(29, 1),
+            &mut cache,
+            &Budget::unlimited(),
+            |opened, analysis, _, _| {
+                numbers += 1;
+                assert_eq!(single_safest_living(opened, &analysis.map), Some(at(11, 12)));
+                Ok(true)
+            },
+        )
         .unwrap();
         assert_eq!(numbers, 3);
     }
@@ -918,13 +961,13 @@ mod tests {
         options.living_cut_off = false;
         let mut cache = ComponentCache::new();
         assert_eq!(
-            choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap(),
+            choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache, &Budget::unlimited()).unwrap(),
             Some(dead)
         );
         options.living_cut_off = true;
         assert!(cut_off_safety(&view, &a.map, &options) < best);
         assert_eq!(
-            choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache).unwrap(),
+            choose_guess(&view, &a.map, a.ln_layouts, &options, &mut cache, &Budget::unlimited()).unwrap(),
             Some(living)
         );
     }
@@ -950,8 +993,28 @@ mod tests {
             for view in played_positions(settings, 0..60, 0.1..=0.9, 4) {
                 let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
                 let mut cache = ComponentCache::new();
-                let fast = rank(&view, &a.map, a.ln_layouts, &options, &mut cache, None, true).unwrap();
-                let slow = rank(&view, &a.map, a.ln_layouts, &options, &mut cache, None, false).unwrap();
+                let fast = rank(
+                    &view,
+                    &a.map,
+                    a.ln_layouts,
+                    &options,
+                    &mut cache,
+                    &Budget::unlimited(),
+                    None,
+                    true,
+                )
+                .unwrap();
+                let slow = rank(
+                    &view,
+                    &a.map,
+                    a.ln_layouts,
+                    &options,
+                    &mut cache,
+                    &Budget::unlimited(),
+                    None,
+                    false,
+                )
+                .unwrap();
                 let key = |r: &Ranked| {
                     r.best
                         .as_ref()
@@ -1031,6 +1094,7 @@ mod tests {
             0.5,
             &GuessOptions::default(),
             &mut cache,
+            &Budget::unlimited(),
         )
         .unwrap();
         assert!(s.is_dead());

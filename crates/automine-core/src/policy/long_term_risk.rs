@@ -101,6 +101,7 @@ fn with_mines(
     view: &PlayerView,
     mines: &[CellId],
     cache: &mut ComponentCache,
+    budget: &Budget,
 ) -> Result<Option<ExactAnalysis>, ProbabilityError> {
     if mines.len() > view.mines_left() as usize {
         return Ok(None);
@@ -109,7 +110,7 @@ fn with_mines(
     for &id in mines {
         flagged.set(id, CellView::Flagged);
     }
-    match exact_analysis_cached(&flagged, &Budget::unlimited(), cache) {
+    match exact_analysis_cached(&flagged, budget, cache) {
         Ok(a) => Ok(Some(a)),
         Err(ProbabilityError::Stopped(reason)) => Err(ProbabilityError::Stopped(reason)),
         Err(_) => Ok(None),
@@ -199,6 +200,8 @@ fn is_interior(view: &PlayerView, id: CellId) -> bool {
 /// with the cells flagged; the two agree up to rounding.
 struct Solver<'c> {
     cache: &'c mut ComponentCache,
+    /// What each exact analysis of a flagged view may spend.
+    budget: &'c Budget,
     memo: ViewMemo,
 }
 
@@ -214,18 +217,25 @@ pub(crate) struct ViewMemo {
 }
 
 impl<'c> Solver<'c> {
-    fn new(cache: &'c mut ComponentCache) -> Self {
+    fn new(cache: &'c mut ComponentCache, budget: &'c Budget) -> Self {
         Solver {
             cache,
+            budget,
             memo: ViewMemo::default(),
         }
     }
 
     /// Run `f` with a solver that uses `memo` (a view's [`ViewMemo`], kept between calls on
     /// that view) and give the memo back afterwards.
-    fn sharing<T>(cache: &'c mut ComponentCache, memo: &mut ViewMemo, f: impl FnOnce(&mut Self) -> T) -> T {
+    fn sharing<T>(
+        cache: &'c mut ComponentCache,
+        budget: &'c Budget,
+        memo: &mut ViewMemo,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
         let mut solver = Solver {
             cache,
+            budget,
             memo: std::mem::take(memo),
         };
         let result = f(&mut solver);
@@ -244,7 +254,7 @@ impl<'c> Solver<'c> {
         if let Some(known) = self.memo.flagged.get(&key) {
             return Ok(known.clone());
         }
-        let analysis = with_mines(view, mines, self.cache)?.map(Rc::new);
+        let analysis = with_mines(view, mines, self.cache, self.budget)?.map(Rc::new);
         self.memo.flagged.insert(key, analysis.clone());
         Ok(analysis)
     }
@@ -336,7 +346,7 @@ impl<'c> Solver<'c> {
 /// let view: PlayerView = "3x2 1\n01.\n01.\n".parse()?;
 /// let a = exact_analysis(&view, &Budget::unlimited())?;
 /// let mut cache = ComponentCache::new();
-/// let i = fifty_fifty_influence(&view, &a.map, a.ln_layouts, CellId(2), &mut cache)?;
+/// let i = fifty_fifty_influence(&view, &a.map, a.ln_layouts, CellId(2), &mut cache, &Budget::unlimited())?;
 /// assert!((i - 0.5).abs() < 1e-12);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -349,8 +359,9 @@ pub fn fifty_fifty_influence(
     ln_layouts: f64,
     c: CellId,
     cache: &mut ComponentCache,
+    budget: &Budget,
 ) -> Result<f64, ProbabilityError> {
-    fifty_fifty_influence_with(view, map, ln_layouts, c, &mut Solver::new(cache))
+    fifty_fifty_influence_with(view, map, ln_layouts, c, &mut Solver::new(cache, budget))
 }
 
 fn fifty_fifty_influence_with(
@@ -533,7 +544,7 @@ fn lifted_cells(
 /// let view: PlayerView = "3x2 1\n1..\n...\n".parse()?;
 /// let a = exact_analysis(&view, &Budget::unlimited())?;
 /// let mut cache = ComponentCache::new();
-/// assert_eq!(pseudo_fifty_fifty(&view, &a.map, a.ln_layouts, &mut cache)?, Some(CellId(1)));
+/// assert_eq!(pseudo_fifty_fifty(&view, &a.map, a.ln_layouts, &mut cache, &Budget::unlimited())?, Some(CellId(1)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -544,8 +555,9 @@ pub fn pseudo_fifty_fifty(
     map: &ProbabilityMap,
     ln_layouts: f64,
     cache: &mut ComponentCache,
+    budget: &Budget,
 ) -> Result<Option<CellId>, ProbabilityError> {
-    let mut solver = Solver::new(cache);
+    let mut solver = Solver::new(cache, budget);
     for (c, p) in map.covered() {
         if p <= 0.0 || p >= 1.0 || view.at(c) != CellView::Covered || !may_form_shape(view, map, c) {
             continue;
@@ -701,8 +713,9 @@ pub fn influence_js(
     ln_layouts: f64,
     c: CellId,
     cache: &mut ComponentCache,
+    budget: &Budget,
 ) -> Result<f64, ProbabilityError> {
-    influence_js_sharing(view, map, ln_layouts, c, cache, &mut ViewMemo::default())
+    influence_js_sharing(view, map, ln_layouts, c, cache, budget, &mut ViewMemo::default())
 }
 
 /// [`influence_js`] for one cell of a view whose [`ViewMemo`] `memo` keeps between calls.
@@ -712,9 +725,10 @@ pub(crate) fn influence_js_sharing(
     ln_layouts: f64,
     c: CellId,
     cache: &mut ComponentCache,
+    budget: &Budget,
     memo: &mut ViewMemo,
 ) -> Result<f64, ProbabilityError> {
-    Solver::sharing(cache, memo, |solver| {
+    Solver::sharing(cache, budget, memo, |solver| {
         let total = fifty_fifty_influence_with(view, map, ln_layouts, c, solver)?
             + enabler_influence_js(view, map, ln_layouts, c, solver)?;
         Ok(cap(map, c, total))
@@ -731,10 +745,11 @@ pub(crate) fn influenced_cells_js(
     ln_layouts: f64,
     floor: f64,
     cache: &mut ComponentCache,
+    budget: &Budget,
     memo: &mut ViewMemo,
 ) -> Result<Vec<(CellId, f64, f64)>, ProbabilityError> {
     lifted_cells(view, map, floor, |c| {
-        influence_js_sharing(view, map, ln_layouts, c, cache, memo).map(Some)
+        influence_js_sharing(view, map, ln_layouts, c, cache, budget, memo).map(Some)
     })
 }
 
@@ -752,12 +767,26 @@ mod tests {
         let mut cache = ComponentCache::new();
         let view: PlayerView = "3x3 4\n...\n...\n...\n".parse().unwrap();
         let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
-        let e = enabler_influence_js(&view, &a.map, a.ln_layouts, CellId(8), &mut Solver::new(&mut cache)).unwrap();
+        let e = enabler_influence_js(
+            &view,
+            &a.map,
+            a.ln_layouts,
+            CellId(8),
+            &mut Solver::new(&mut cache, &Budget::unlimited()),
+        )
+        .unwrap();
         assert!((e - 4.0 / 126.0).abs() < 1e-12, "{e}");
         // With 3 mines the box's chance, 1 / C(9,3), is below the 2.5% threshold.
         let view: PlayerView = "3x3 3\n...\n...\n...\n".parse().unwrap();
         let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
-        let e = enabler_influence_js(&view, &a.map, a.ln_layouts, CellId(8), &mut Solver::new(&mut cache)).unwrap();
+        let e = enabler_influence_js(
+            &view,
+            &a.map,
+            a.ln_layouts,
+            CellId(8),
+            &mut Solver::new(&mut cache, &Budget::unlimited()),
+        )
+        .unwrap();
         assert!(e.abs() < 1e-15, "{e}");
     }
 
@@ -765,7 +794,15 @@ mod tests {
         let view: PlayerView = text.parse().unwrap();
         let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
         let mut cache = ComponentCache::new();
-        fifty_fifty_influence(&view, &a.map, a.ln_layouts, CellId(cell), &mut cache).unwrap()
+        fifty_fifty_influence(
+            &view,
+            &a.map,
+            a.ln_layouts,
+            CellId(cell),
+            &mut cache,
+            &Budget::unlimited(),
+        )
+        .unwrap()
     }
 
     #[test]
@@ -798,7 +835,8 @@ mod tests {
         let view: PlayerView = "4x1 2\n....\n".parse().unwrap();
         let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
         let mut cache = ComponentCache::new();
-        let mut solver = Solver::new(&mut cache);
+        let unlimited = Budget::unlimited();
+        let mut solver = Solver::new(&mut cache, &unlimited);
         let got: Vec<f64> = (0..4)
             .map(|c| {
                 pair_enabler_tallies(&view, &a.map, a.ln_layouts, CellId(c), &mut solver)
@@ -824,7 +862,16 @@ mod tests {
         assert!((a.map.at(CellId(3)).unwrap() - 1.0 / 6.0).abs() < 1e-12);
         let mut cache = ComponentCache::new();
         let mut memo = ViewMemo::default();
-        let cells = influenced_cells_js(&view, &a.map, a.ln_layouts, 0.75, &mut cache, &mut memo).unwrap();
+        let cells = influenced_cells_js(
+            &view,
+            &a.map,
+            a.ln_layouts,
+            0.75,
+            &mut cache,
+            &Budget::unlimited(),
+            &mut memo,
+        )
+        .unwrap();
         let ids: Vec<u32> = cells.iter().map(|c| c.0.0).collect();
         assert_eq!(ids, vec![2, 8]);
         assert!(
@@ -834,9 +881,17 @@ mod tests {
         );
         // A floor above 1 lifts nobody.
         assert!(
-            influenced_cells_js(&view, &a.map, a.ln_layouts, 1.01, &mut cache, &mut memo)
-                .unwrap()
-                .is_empty()
+            influenced_cells_js(
+                &view,
+                &a.map,
+                a.ln_layouts,
+                1.01,
+                &mut cache,
+                &Budget::unlimited(),
+                &mut memo
+            )
+            .unwrap()
+            .is_empty()
         );
     }
 
@@ -855,13 +910,15 @@ mod tests {
         // {1,2} with 0,3 mines, 1 mine, 2 safe: layout {0,1,3}: 1/4.
         // {0,1} with 2 mine, 1 mine, 0 safe: layouts {1,2,3}: 1/4.
         // Sum 1/2, capped by P(safe) = 1/4.
-        let i = fifty_fifty_influence(&view, &a.map, a.ln_layouts, CellId(1), &mut cache).unwrap();
+        let i =
+            fifty_fifty_influence(&view, &a.map, a.ln_layouts, CellId(1), &mut cache, &Budget::unlimited()).unwrap();
         assert!((i - 0.25).abs() < 1e-12, "{i}");
         // 6x1 with 2 mines: cell 0 pairs only with cell 1 (enabler: cell 2).
         // P(2 mine, 0 mine, 1 safe) = 1 / C(6,2) = 1/15.
         let view: PlayerView = "6x1 2\n......\n".parse().unwrap();
         let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
-        let i = fifty_fifty_influence(&view, &a.map, a.ln_layouts, CellId(0), &mut cache).unwrap();
+        let i =
+            fifty_fifty_influence(&view, &a.map, a.ln_layouts, CellId(0), &mut cache, &Budget::unlimited()).unwrap();
         assert!((i - 1.0 / 15.0).abs() < 1e-12, "{i}");
     }
 
@@ -903,7 +960,8 @@ mod tests {
                 let view = game.view().clone();
                 let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
                 for (id, p) in a.map.covered() {
-                    let i = fifty_fifty_influence(&view, &a.map, a.ln_layouts, id, &mut cache).unwrap();
+                    let i = fifty_fifty_influence(&view, &a.map, a.ln_layouts, id, &mut cache, &Budget::unlimited())
+                        .unwrap();
                     assert!(i >= 0.0 && i <= p.min(1.0 - p) + 1e-12, "{view}: {id:?} {i} {p}");
                     positive += usize::from(i > 0.0);
                 }
@@ -915,7 +973,8 @@ mod tests {
                     forced += 1;
                     let (px, py) = (dims.pos(x), dims.pos(y));
                     if dims.neighbours(x).any(|n| n == y) && (px.col() == py.col() || px.row() == py.row()) {
-                        let i = fifty_fifty_influence(&view, &a.map, a.ln_layouts, x, &mut cache).unwrap();
+                        let i = fifty_fifty_influence(&view, &a.map, a.ln_layouts, x, &mut cache, &Budget::unlimited())
+                            .unwrap();
                         assert!((i - 0.5).abs() < 1e-9, "{view}: {i}");
                         side_by_side += 1;
                     }
@@ -946,7 +1005,8 @@ mod tests {
                 let a = exact_analysis(&view, &Budget::unlimited()).unwrap();
                 let interior: Vec<CellId> = dims.ids().filter(|&id| is_interior(&view, id)).collect();
                 let mut cache = ComponentCache::new();
-                let mut solver = Solver::new(&mut cache);
+                let unlimited = Budget::unlimited();
+                let mut solver = Solver::new(&mut cache, &unlimited);
                 for m in 0..=4.min(interior.len()) {
                     for k in 0..=3.min(interior.len() - m) {
                         // Spread the cells over the interior, mines first.
