@@ -416,6 +416,10 @@ struct Prune {
 }
 
 /// [`score`]; with `prune`, the look-ahead stops as soon as the cell cannot beat the bound.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the view and its map, the options, the look-ahead maps' cache and budget"
+)]
 fn score_within(
     view: &PlayerView,
     ln_layouts: f64,
@@ -602,6 +606,10 @@ type CellValues = Vec<(CellId, f64)>;
 /// candidates and (with [`GuessOptions::hill_enablers`]) the cells their long-term risk lifts
 /// over the cut-off; and the influences of the lifted cells, computed on the way, not to
 /// compute again.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the view and its map, the options, the look-ahead maps' cache and budget"
+)]
 fn cells_to_rank(
     view: &PlayerView,
     map: &ProbabilityMap,
@@ -641,6 +649,10 @@ fn cells_to_rank(
 /// Score the candidates of `view` (`only`: those of these cells that are covered and not
 /// certain mines); with `prune`, a candidate is abandoned as soon as it cannot beat the best
 /// value found so far (the result is the same either way, only slower without).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the view and its map, the options, the look-ahead maps' cache and budget"
+)]
 fn rank(
     view: &PlayerView,
     map: &ProbabilityMap,
