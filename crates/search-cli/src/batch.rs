@@ -1,10 +1,11 @@
 //! Line-oriented batch processing shared by every subcommand: one answer per input line, in
 //! order, whatever the thread count; errors are answered in place and counted.
 
+use std::convert::Infallible;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 
-use rayon::prelude::*;
+use search_core::parallel::ordered_map;
 
 use crate::progress::Progress;
 
@@ -190,7 +191,11 @@ where
         }
         size = (size * 2).min(CHUNK);
         if let Some(pool) = &pool {
-            let answers: Vec<Answer> = pool.install(|| chunk.par_iter().map(answer_line).collect());
+            // On the pool built once above: `ordered_map` runs in the pool it is called from
+            // when that pool has `threads` threads.
+            let answers =
+                pool.install(|| ordered_map(&chunk, threads, |line| Ok::<_, Infallible>(answer_line(line)), || ()));
+            let Ok(answers) = answers;
             for answer in answers {
                 write_answer(out, answer, &mut summary)?;
             }

@@ -11,13 +11,16 @@
 //!   choice, backtrack. Entry points: [`first_solution`], [`count_solutions`] (up to a limit),
 //!   [`for_each_solution`] (with early stop) and [`fold_solutions`].
 //! - **Statistics** ([`SearchStats`]): nodes, leaves, maximum depth, branch points, guesses,
-//!   dead ends and elapsed time, counted the same way by every algorithm.
+//!   dead ends and elapsed time, counted the same way by every algorithm; [`Tally`] keeps
+//!   them (and the budget's meter) for a hand-written recursive search.
 //! - **Budgets** ([`Budget`], [`Meter`], [`CancelToken`]): node limit, deadline, and
 //!   cooperative cancellation from another thread. A search that runs out says so in its
 //!   [`Report`] and still returns its statistics.
 //! - **Parallel split** (feature `parallel`): [`parallel::par_count_solutions`][par_count],
 //!   [`parallel::par_first_solution`][par_first] and [`parallel::par_fold_solutions`][par_fold] solve the top
 //!   subtrees on rayon, with the same results as the sequential searches.
+//!   [`parallel::ordered_map`][par_map] runs independent jobs (games, puzzles, input lines) on
+//!   rayon with their results in input order.
 //!
 //! ## Example: the n-queens problem
 //!
@@ -79,12 +82,12 @@
 #![cfg_attr(
     feature = "parallel",
     doc = "[par_count]: parallel::par_count_solutions\n[par_first]: parallel::par_first_solution\n\
-           [par_fold]: parallel::par_fold_solutions\n[par_module]: parallel"
+           [par_fold]: parallel::par_fold_solutions\n[par_map]: parallel::ordered_map\n[par_module]: parallel"
 )]
 #![cfg_attr(
     not(feature = "parallel"),
     doc = "[par_count]: crate#feature-flags\n[par_first]: crate#feature-flags\n\
-           [par_fold]: crate#feature-flags\n[par_module]: crate#feature-flags"
+           [par_fold]: crate#feature-flags\n[par_map]: crate#feature-flags\n[par_module]: crate#feature-flags"
 )]
 #![forbid(unsafe_code)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
@@ -95,6 +98,7 @@ pub mod constraint;
 pub mod parallel;
 pub mod space;
 pub mod stats;
+pub mod tally;
 pub mod toys;
 
 pub use budget::{Budget, CancelToken, Meter, StopReason};
@@ -103,6 +107,7 @@ pub use constraint::{
 };
 pub use space::{ChoiceBuffers, SearchSpace, count_paths};
 pub use stats::{Report, SearchStats};
+pub use tally::Tally;
 
 /// The README's examples, compiled and run as doc-tests.
 #[doc = include_str!("../../../README.md")]

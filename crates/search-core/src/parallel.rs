@@ -1,9 +1,11 @@
 //! Parallel constraint search (cargo feature `parallel`): split the top of the tree into
-//! subtrees and solve them independently on rayon's thread pool.
+//! subtrees and solve them independently on rayon's thread pool; and [`ordered_map`], the one
+//! parallel map of independent jobs (games, puzzles, input lines) whose results come back in
+//! input order.
 //!
 //! The split is deterministic: the root is expanded level by level, in choice order, until
-//! there are enough open subtrees (or a depth cap is hit), so the list of subtrees — and with
-//! it every result — does not depend on the number of threads.
+//! there are [`SPLIT_SUBTREES`] open subtrees (or a depth cap is hit), so the list of
+//! subtrees — and with it every result — does not depend on the number of threads.
 //!
 //! Guarantees, for searches that complete within their budget:
 //! - [`par_count_solutions`] returns exactly what [`count_solutions`] returns.
@@ -11,8 +13,9 @@
 //!   depth-first order), because a subtree is abandoned only when an earlier one has a solution.
 //! - [`par_fold_solutions`] folds every subtree from `identity()` and combines the partial
 //!   results in depth-first order. For an exact, associative `combine` (integer sums, maxima)
-//!   the result equals [`fold_solutions`]; for floating-point sums it is identical across runs
-//!   and thread counts but may differ from the sequential fold in the last bits.
+//!   the result equals [`fold_solutions`]; for floating-point sums it is identical, bit for
+//!   bit, across runs and thread counts but may differ from the sequential fold in the last
+//!   bits.
 //!
 //! Statistics add up the work of all threads; `elapsed` is the wall-clock time of the call.
 //! A node limit holds for all threads together, to within a few hundred nodes per thread.
@@ -110,9 +113,13 @@ fn split<P: ConstraintProblem>(problem: &P, root: P::State, target: usize, meter
     }
 }
 
-fn target_subtrees() -> usize {
-    rayon::current_num_threads().max(1) * 16
-}
+/// The split deepens until it has at least this many open subtrees (or reaches 24 levels).
+/// A constant, not a multiple of the thread count, so the subtrees, and with them the order
+/// in which [`par_fold_solutions`] combines its partial results (which matters for
+/// floating-point folds), are the same on every pool. 32 gives each of 2 threads 16 subtrees
+/// to balance the load with; more threads get fewer each, which balances less evenly but
+/// changes no result.
+pub const SPLIT_SUBTREES: usize = 32;
 
 /// Split the top of the tree under a meter sharing one node counter. `Err` carries the
 /// statistics when the budget ran out while splitting.
@@ -125,7 +132,7 @@ fn begin<P: ConstraintProblem>(
     let start = Instant::now();
     let counter = Arc::new(AtomicU64::new(0));
     let mut meter = Meter::with_shared_counter(budget, counter.clone());
-    let split = split(problem, root, target_subtrees(), &mut meter);
+    let split = split(problem, root, SPLIT_SUBTREES, &mut meter);
     let mut stats = split.stats;
     if split.stopped.is_some() {
         stats.elapsed = start.elapsed();
@@ -312,4 +319,115 @@ where
     }
     stats.elapsed = start.elapsed();
     Report { value, stats, stopped }
+}
+
+/// `f` applied to every item on `threads` rayon threads, the results in input order; the
+/// same results for every thread count, as long as `f` depends only on its item.
+///
+/// # Arguments
+/// - `items`: anything rayon iterates in parallel *with an index* that also iterates
+///   sequentially: a slice (`&[T]`, items `&T`), a `Vec<T>`, a `Range<usize>` or
+///   `Range<u32>`. (Rayon does not index a `Range<u64>`, whose length may not fit a `usize`;
+///   map `0..n as usize`, or collect the indices.)
+/// - `threads`:
+///   - `0`: the current rayon pool: the one the caller runs in, else rayon's global pool (of
+///     rayon's default size: `RAYON_NUM_THREADS` or one thread per core);
+///   - `1`: on the calling thread, in input order, stopping at the first error;
+///   - `n ≥ 2`: the current pool if it has `n` threads, else a pool of `n` threads built for
+///     this call (if the system refuses the threads, the current pool). A caller that maps
+///     many batches can build its pool once and call this inside `pool.install`.
+/// - `f`: the job. It should depend only on its item (seed a generator from the index, for
+///   instance), which is what makes the results independent of the thread count.
+/// - `on_done`: called once after each call of `f` (a progress bar's tick), from the thread
+///   that ran it.
+///
+/// # Returns
+/// Every item's result in input order, or the error of the lowest failing item: an item is
+/// skipped only when an item before it has already failed, so every item before the lowest
+/// failing one runs. Which later items run (and call `on_done`) after a failure depends on the
+/// scheduling.
+///
+/// # Errors
+/// The error `f` returned for the lowest failing item.
+///
+/// # Example
+/// ```
+/// use search_core::parallel::ordered_map;
+///
+/// // A job per seed; the results are in seed order whatever the thread count.
+/// let seeds: Vec<u64> = (0..100).collect();
+/// let square = |&seed: &u64| Ok::<u64, String>(seed * seed);
+/// let one = ordered_map(&seeds, 1, square, || ()).unwrap();
+/// let three = ordered_map(&seeds, 3, square, || ()).unwrap();
+/// assert_eq!(one, three);
+/// assert_eq!(three[..4], [0, 1, 4, 9]);
+///
+/// // The error is the lowest failing item's, here 30 (not 70, whichever failed first).
+/// let failing = |i: usize| if i % 40 == 30 { Err(format!("item {i}")) } else { Ok(i) };
+/// assert_eq!(ordered_map(0..100, 2, failing, || ()), Err("item 30".to_string()));
+/// ```
+pub fn ordered_map<I, T, R, E, F, D>(items: I, threads: usize, f: F, on_done: D) -> Result<Vec<R>, E>
+where
+    I: IntoIterator<Item = T> + IntoParallelIterator<Item = T> + Send,
+    <I as IntoParallelIterator>::Iter: IndexedParallelIterator,
+    T: Send,
+    R: Send,
+    E: Send,
+    F: Fn(T) -> Result<R, E> + Sync,
+    D: Fn() + Sync,
+{
+    if threads == 1 {
+        return IntoIterator::into_iter(items)
+            .map(|item| {
+                let result = f(item);
+                on_done();
+                result
+            })
+            .collect();
+    }
+    let work = || ordered_map_here(items, &f, &on_done);
+    if threads == 0 || rayon::current_num_threads() == threads {
+        return work();
+    }
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    }
+}
+
+/// [`ordered_map`] on the current rayon pool.
+fn ordered_map_here<I, T, R, E, F, D>(items: I, f: &F, on_done: &D) -> Result<Vec<R>, E>
+where
+    I: IntoParallelIterator<Item = T>,
+    I::Iter: IndexedParallelIterator,
+    T: Send,
+    R: Send,
+    E: Send,
+    F: Fn(T) -> Result<R, E> + Sync,
+    D: Fn() + Sync,
+{
+    // The lowest index known to have failed; items after it are not run.
+    let first_failure = AtomicUsize::new(usize::MAX);
+    let results: Vec<Option<Result<R, E>>> = items
+        .into_par_iter()
+        .enumerate()
+        .map(|(index, item)| {
+            if first_failure.load(Ordering::Relaxed) < index {
+                return None;
+            }
+            let result = f(item);
+            on_done();
+            if result.is_err() {
+                first_failure.fetch_min(index, Ordering::Relaxed);
+            }
+            Some(result)
+        })
+        .collect();
+    let mut values = Vec::with_capacity(results.len());
+    // An item is skipped only after an earlier one failed, so the loop returns that error
+    // before it reaches a skipped item.
+    for result in results.into_iter().flatten() {
+        values.push(result?);
+    }
+    Ok(values)
 }

@@ -1,20 +1,9 @@
-//! Typed errors: every one names what went wrong and where.
+//! Typed errors of reading grids and generating puzzles: every one names what went wrong and
+//! where. [`LayoutError`] lives beside [`Layout`](crate::layout::Layout), which raises it, and
+//! is re-exported here.
 
 use crate::layout::House;
-
-/// A layout that this crate does not support.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum LayoutError {
-    /// A box side is 0, or the grid would have more than [`crate::layout::MAX_SIZE`] digits.
-    #[error("unsupported box shape {box_rows}×{box_cols}: each side must be at least 1 and the grid at most 25 digits")]
-    Unsupported {
-        /// Rows per box asked for.
-        box_rows: usize,
-        /// Columns per box asked for.
-        box_cols: usize,
-    },
-}
+pub use crate::layout::LayoutError;
 
 /// A cell position, 1-based in messages (`r3c7`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -13,7 +13,7 @@
 //! ```
 
 use crate::candidates::Candidates;
-use crate::grading::Difficulty;
+use crate::difficulty::Difficulty;
 use crate::grid::Grid;
 use crate::techniques::{Step, Technique, find_first};
 

@@ -4,10 +4,22 @@
 //! has boxes of `box_rows × box_cols` cells with `box_rows * box_cols = size`: the classic
 //! 9×9 grid has 3×3 boxes, the 6×6 grid 2×3 boxes.
 
-use crate::error::LayoutError;
-
 /// The largest number of digits a grid may have (the 25×25 grid with 5×5 boxes).
 pub const MAX_SIZE: usize = 25;
+
+/// A layout that this crate does not support.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LayoutError {
+    /// A box side is 0, or the grid would have more than [`MAX_SIZE`] digits.
+    #[error("unsupported box shape {box_rows}×{box_cols}: each side must be at least 1 and the grid at most 25 digits")]
+    Unsupported {
+        /// Rows per box asked for.
+        box_rows: usize,
+        /// Columns per box asked for.
+        box_cols: usize,
+    },
+}
 
 /// The shape of a Sudoku grid: `box_rows × box_cols` boxes, `size = box_rows * box_cols`
 /// digits, `size × size` cells.

@@ -33,14 +33,15 @@
 //! ```
 //!
 //! ## Map
-//! - [`layout`]: box shape, cells, houses and peers; [`grid`]: the digits of a puzzle;
-//!   [`format`](mod@format): line and pretty-grid text; [`error`]: typed errors.
+//! - [`layout`]: box shape, cells, houses and peers (and [`LayoutError`]); [`grid`]: the digits
+//!   of a puzzle; [`format`](mod@format): line and pretty-grid text; [`error`]: typed errors.
 //! - [`candidates`]: the general candidate grid and [`DigitSet`]; [`propagate`]: the rules
 //!   one by one; [`problem`]: the general search problem; [`nine`]: the fast 9×9 engine.
 //! - [`strategy`]: branching strategies; [`solver`]: the entry point; [`generate`]: puzzle
 //!   generation; [`transform`]: validity-preserving symmetries.
 //! - [`techniques`]: human solving techniques (one file per family) that explain themselves;
-//!   [`explain`]: the step-by-step logical solver; [`grading`]: HoDoKu-style difficulty;
+//!   [`explain`]: the step-by-step logical solver; [`difficulty`]: `HoDoKu`'s levels;
+//!   [`grading`]: HoDoKu-style scores and grades;
 //!   [`pipeline`]: techniques as the propagation step of the tree search.
 //!
 //! ## Determinism
@@ -54,7 +55,7 @@
 //! - `serde`: `Serialize` and `Deserialize` for [`Layout`] (`{"box_rows": 3, "box_cols": 3}`),
 //!   [`Grid`] (`{"box_rows": 3, "box_cols": 3, "cells": "53..7...."}`, the cells in the line
 //!   format, read back with [`Grid::parse_line_with`] so every layout round-trips), and by name
-//!   for [`Strategy`], [`Inference`] and [`grading::Difficulty`] (`"bivalue-product"`,
+//!   for [`Strategy`], [`Inference`] and [`Difficulty`] (`"bivalue-product"`,
 //!   `"triads"`, `"hard"`); also search-core's `serde` feature. A document is checked by the
 //!   same constructors and parser as any other input: a grid with a repeated digit, a wrong
 //!   length or an unknown field is refused with an error that says so.
@@ -78,6 +79,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod candidates;
+pub mod difficulty;
 pub mod error;
 pub mod explain;
 pub mod format;
@@ -100,10 +102,11 @@ pub mod transform;
 mod serde_impls;
 
 pub use candidates::{Candidates, DigitSet};
-pub use error::{CellRef, GenerateError, LayoutError, ParseError};
+pub use difficulty::Difficulty;
+pub use error::{CellRef, GenerateError, ParseError};
 pub use grid::Grid;
 pub use inference::{Inference, UnknownInference};
-pub use layout::{House, Layout};
+pub use layout::{House, Layout, LayoutError};
 pub use search_core;
 pub use solver::Solver;
 pub use strategy::{Placement, Strategy, UnknownStrategy};

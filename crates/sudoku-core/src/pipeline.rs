@@ -20,8 +20,8 @@
 use search_core::{ConstraintProblem, Propagation, SearchSpace};
 
 use crate::candidates::Candidates;
+use crate::difficulty::Difficulty;
 use crate::explain::{LogicalSolver, is_contradictory};
-use crate::grading::Difficulty;
 use crate::problem::{apply_placement, branch_choices};
 use crate::propagate::{Rules, propagate};
 use crate::strategy::{Placement, Strategy};

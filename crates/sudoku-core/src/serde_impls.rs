@@ -6,7 +6,7 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::grading::Difficulty;
+use crate::difficulty::Difficulty;
 use crate::{Grid, Inference, Layout, Strategy};
 
 #[derive(Serialize, Deserialize)]

@@ -78,7 +78,7 @@ impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
                 beta = beta.min(value);
             }
             if alpha >= beta {
-                self.tally.cutoff();
+                self.tally.dead_end();
                 break;
             }
         }

@@ -16,7 +16,8 @@
 //! the negamax pair) and the same best move: the first move, in the game's order, that
 //! reaches the value.
 //!
-//! Counting rules for [`SearchStats`]: one node per call (root included); a leaf is a
+//! Counting rules for [`SearchStats`](search_core::SearchStats), kept by a
+//! [`search_core::Tally`]: one node per call (root included); a leaf is a
 //! finished or horizon position; `branch_points` are nodes with two or more moves; `guesses`
 //! are the children searched at a branch point while another move was still untried;
 //! `dead_ends` counts α-β cutoffs.
@@ -29,7 +30,7 @@ pub use alpha_beta::alpha_beta;
 pub use minimax::minimax;
 pub use negamax::{negamax, negamax_alpha_beta};
 
-use search_core::{Budget, ChoiceBuffers, Meter, Report, SearchStats, StopReason};
+use search_core::{Budget, ChoiceBuffers, Report, StopReason, Tally};
 
 use crate::game::Game;
 use crate::score::{Evaluator, Scoring, Value};
@@ -46,95 +47,6 @@ pub struct Decision<M> {
     /// The first move (in the game's order) that reaches the value; `None` when the root is
     /// finished or at the horizon.
     pub best_move: Option<M>,
-}
-
-/// The running counters of one search: the meter against the budget and the statistics.
-#[derive(Debug)]
-pub(crate) struct Tally {
-    pub(crate) meter: Meter,
-    pub(crate) stats: SearchStats,
-}
-
-impl Tally {
-    pub(crate) fn new(budget: &Budget) -> Self {
-        Self {
-            meter: budget.meter(),
-            stats: SearchStats::default(),
-        }
-    }
-
-    #[cfg(feature = "parallel")]
-    pub(crate) fn with_meter(meter: Meter) -> Self {
-        Self {
-            meter,
-            stats: SearchStats::default(),
-        }
-    }
-
-    /// Count a node at `level` (root = 0). The meter counts the nodes; [`Tally::finish`] copies
-    /// its count into the statistics, so the hot path increments one counter, not two.
-    #[inline]
-    pub(crate) fn enter(&mut self, level: usize) -> Result<(), StopReason> {
-        self.stats.max_depth = self.stats.max_depth.max(level as u32);
-        self.meter.tick()
-    }
-
-    /// Nodes counted so far.
-    #[inline]
-    pub(crate) fn nodes(&self) -> u64 {
-        self.meter.nodes()
-    }
-
-    /// The statistics so far, node count included.
-    #[cfg(feature = "parallel")]
-    pub(crate) fn stats(&self) -> SearchStats {
-        SearchStats {
-            nodes: self.meter.nodes(),
-            ..self.stats
-        }
-    }
-
-    #[inline]
-    pub(crate) fn leaf(&mut self) {
-        self.stats.leaves += 1;
-    }
-
-    #[inline]
-    pub(crate) fn branch(&mut self, moves: usize) {
-        if moves >= 2 {
-            self.stats.branch_points += 1;
-        }
-    }
-
-    /// A child is searched while `remaining` other moves are untried.
-    #[inline]
-    pub(crate) fn child(&mut self, remaining: usize) {
-        if remaining > 0 {
-            self.stats.guesses += 1;
-        }
-    }
-
-    #[inline]
-    pub(crate) fn cutoff(&mut self) {
-        self.stats.dead_ends += 1;
-    }
-
-    pub(crate) fn finish<T>(mut self, result: Result<T, StopReason>, partial: T) -> Report<T> {
-        self.stats.elapsed = self.meter.elapsed();
-        self.stats.nodes = self.meter.nodes();
-        match result {
-            Ok(value) => Report {
-                value,
-                stats: self.stats,
-                stopped: None,
-            },
-            Err(reason) => Report {
-                value: partial,
-                stats: self.stats,
-                stopped: Some(reason),
-            },
-        }
-    }
 }
 
 /// One run of a textbook search: the game and scoring every node reads, the counters, a move

@@ -112,7 +112,7 @@ impl<G: Game, E: Evaluator<G>> Walk<'_, G, E> {
             }
             alpha = alpha.max(value);
             if alpha >= beta {
-                self.tally.cutoff();
+                self.tally.dead_end();
                 break;
             }
         }

@@ -24,9 +24,9 @@ pub mod ordering;
 pub mod parallel;
 pub mod table;
 
-use search_core::{Budget, ChoiceBuffers, Report, StopReason};
+use search_core::{Budget, ChoiceBuffers, Report, StopReason, Tally};
 
-use crate::algorithms::{Tally, UNLIMITED};
+use crate::algorithms::UNLIMITED;
 use crate::game::Game;
 use crate::score::{Evaluator, INFINITY, Scoring, Value};
 use ordering::MoveOrdering;
@@ -390,7 +390,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                 }
             }
             if alpha >= beta {
-                self.tally.cutoff();
+                self.tally.dead_end();
                 self.engine
                     .ordering
                     .record_cutoff(mv, self.game.move_index(mv), level, depth);

@@ -7,10 +7,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use rayon::prelude::*;
-use search_core::{Budget, Meter, Report, SearchStats, StopReason};
+use search_core::{Budget, Meter, Report, SearchStats, StopReason, Tally};
 
 use super::{Analysis, Engine, EngineConfig};
-use crate::algorithms::Tally;
 use crate::game::Game;
 use crate::score::{Evaluator, INFINITY, Scoring};
 

@@ -46,11 +46,11 @@ pub fn run(_args: &DemoArgs) -> CommandResult {
             start.elapsed().as_secs_f64() * 1e3
         )?;
     }
-    super::sudoku::demo(&mut out)?;
+    super::sudoku::solve::demo(&mut out)?;
     super::mines::demo(&mut out)?;
     super::tictactoe::demo(&mut out)?;
     super::connect4::demo(&mut out)?;
-    super::sudoku_techniques::demo(&mut out)?;
+    super::sudoku::techniques::demo(&mut out)?;
     super::mines::play::demo(&mut out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -7,7 +7,6 @@ pub mod queens;
 #[cfg(feature = "web")]
 pub mod serve;
 pub mod sudoku;
-pub mod sudoku_techniques;
 pub mod tictactoe;
 
 /// An error that ends a command (bad arguments, unreadable input, failed output).

@@ -1,9 +1,11 @@
-//! Choosing the branching cell on a [`Board9`] for each [`Strategy`].
+//! The cell strategies' scoring on a [`Board9`]: the cells with the fewest candidates, the
+//! peer removals of a placement (also the scores of the binary strategies in
+//! [`super::binary`]), and the greedy rule built on them. [`super::choices`] picks the
+//! strategy.
 
 use super::board::{Board9, count_to_three};
-use super::cpu::Kernel;
 use super::tables::{BAND_PEERS, COL};
-use crate::strategy::{Placement, Strategy};
+use crate::strategy::Placement;
 
 /// Per band, the open cells with exactly `k` candidates, for the smallest `k` that has any:
 /// `(k, masks)`. `None` when no cell is open.
@@ -169,53 +171,6 @@ fn best_in_band(board: &Board9, band: usize, mask: u32) -> u32 {
         }
     }
     best
-}
-
-/// [`choices`] as a [`Kernel`]: generated twice, with and without the hardware population
-/// count (see [`super::cpu`]).
-pub(crate) struct Choices<'a> {
-    pub(crate) board: &'a Board9,
-    pub(crate) strategy: Strategy,
-    pub(crate) out: &'a mut Vec<Placement>,
-}
-
-impl Kernel for Choices<'_> {
-    type Output = ();
-
-    #[inline(always)]
-    fn run(self) {
-        choices(self.board, self.strategy, self.out);
-    }
-}
-
-/// Append the placements of the branching cell chosen by `strategy`.
-#[inline(always)]
-pub(crate) fn choices(board: &Board9, strategy: Strategy, out: &mut Vec<Placement>) {
-    let cell = match strategy {
-        Strategy::First => (0..3).find_map(|band| {
-            let open = board.open_in(band);
-            (open != 0).then(|| band * 27 + open.trailing_zeros() as usize)
-        }),
-        Strategy::Mrv => fewest_candidates(board).and_then(|(_, masks)| {
-            (0..3).find_map(|band| (masks[band] != 0).then(|| band * 27 + masks[band].trailing_zeros() as usize))
-        }),
-        Strategy::Greedy => return greedy(board, out),
-        Strategy::BinaryMax | Strategy::BinarySum | Strategy::BinaryMin | Strategy::BinaryProduct => {
-            return super::binary::binary(board, strategy, out);
-        }
-        Strategy::BivalueProduct => return super::binary::bivalue_product(board, out),
-    };
-    if let Some(cell) = cell {
-        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-        for d in 0..9 {
-            if board.band_candidates(d, band) & bit != 0 {
-                out.push(Placement {
-                    cell: cell as u16,
-                    digit: d as u8 + 1,
-                });
-            }
-        }
-    }
 }
 
 /// The paper's rule: among the cells with the fewest candidates, the one holding the

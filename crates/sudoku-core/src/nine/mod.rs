@@ -9,6 +9,7 @@
 mod binary;
 mod board;
 mod branch;
+mod choices;
 mod cpu;
 mod propagate;
 mod tables;
@@ -124,7 +125,7 @@ impl SearchSpace for NineProblem {
 
     #[inline]
     fn choices(&self, state: &Board9, out: &mut Vec<Placement>) {
-        self.cpu.run(branch::Choices {
+        self.cpu.run(choices::Choices {
             board: state,
             strategy: self.strategy,
             out,

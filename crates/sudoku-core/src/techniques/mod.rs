@@ -30,7 +30,7 @@
 use std::ops::ControlFlow;
 
 use crate::candidates::Candidates;
-use crate::grading::Difficulty;
+use crate::difficulty::Difficulty;
 use crate::layout::Layout;
 use crate::strategy::Placement;
 

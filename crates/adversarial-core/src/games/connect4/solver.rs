@@ -7,11 +7,10 @@
 //! Scores follow the public benchmark: from the side to move's point of view, a win is
 //! `22 − (stones the winner played)`, a loss its negation, a draw 0.
 
-use search_core::{Budget, Report, StopReason};
+use search_core::{Budget, Report, StopReason, Tally};
 
 use super::position::{CELLS, COLUMN_BITS, Position, WIDTH, column_mask};
 use super::table::{Place, Replacement, ScoreTable, Stored, StoredBound};
-use crate::algorithms::Tally;
 
 /// Columns from the centre outwards: the better moves on average come first.
 pub const CENTRE_FIRST: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
@@ -387,7 +386,7 @@ impl Search<'_> {
     /// orients it), after the nodes counted since `nodes_before`.
     #[inline]
     fn store_cutoff(&mut self, place: Place, score: i32, col: u32, nodes_before: u64) {
-        self.tally.cutoff();
+        self.tally.dead_end();
         let work = self.tally.nodes() - nodes_before;
         self.table.put_at(place, StoredBound::Lower(score), Some(col), work);
     }
@@ -464,7 +463,7 @@ impl Search<'_> {
             && n < ETC_BEFORE_MOVE
             && let Some(score) = self.transposition_cutoff(position, next, beta)
         {
-            self.tally.cutoff();
+            self.tally.dead_end();
             return Ok(score);
         }
         self.tally.branch(if next.is_power_of_two() { 1 } else { 2 });

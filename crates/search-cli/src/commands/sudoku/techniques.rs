@@ -16,9 +16,9 @@ use sudoku_core::pipeline::TechniqueProblem;
 use sudoku_core::techniques::Step;
 use sudoku_core::{Candidates, Grid, Layout, Solver, Strategy};
 
-use super::sudoku::{is_skipped, parse_puzzle, read_puzzle_sets};
-use super::{CommandError, CommandResult};
+use super::input::{is_skipped, parse_puzzle, read_puzzle_sets};
 use crate::batch::{self, Answer};
+use crate::commands::{CommandError, CommandResult};
 
 /// Arguments of `search-cli sudoku explain`.
 #[derive(Debug, Args)]
@@ -29,7 +29,7 @@ pub struct ExplainArgs {
     /// most 1,000,000 nodes; a puzzle past that count is explained as it is.
     file: Option<PathBuf>,
     /// Worker threads (0 or 1 = none); the output is the same for every N.
-    #[arg(long, default_value_t = 1, value_parser = super::threads())]
+    #[arg(long, default_value_t = 1, value_parser = crate::commands::threads())]
     threads: usize,
     /// One JSON object per step: {"technique", "placements", "eliminations", "text"} with
     /// 1-based [row, column, digit] triples; then one `{"outcome": "solved" | "stuck" |
@@ -50,7 +50,7 @@ pub struct RateArgs {
     /// read by its second field.
     file: Option<PathBuf>,
     /// Worker threads (0 or 1 = none); the output is the same for every N.
-    #[arg(long, default_value_t = 1, value_parser = super::threads())]
+    #[arg(long, default_value_t = 1, value_parser = crate::commands::threads())]
     threads: usize,
 }
 
@@ -64,7 +64,7 @@ pub struct LevelsArgs {
     #[arg(long, default_value_t = 0)]
     sample: usize,
     /// Count solutions up to this limit (2 = solve and prove uniqueness; at least 1).
-    #[arg(long, default_value_t = 2, value_parser = super::at_least_one())]
+    #[arg(long, default_value_t = 2, value_parser = crate::commands::at_least_one())]
     limit: u64,
     /// Technique levels to measure (default: easy, medium, hard, unfair).
     #[arg(long, value_delimiter = ',')]

@@ -1,47 +1,22 @@
-//! `search-cli sudoku`: solve, count and generate Sudoku puzzles, and compare the branching
-//! strategies on puzzle sets.
+//! `search-cli sudoku solve | count | generate | strategies`: the commands on the tree
+//! search, and the Sudoku part of `search-cli demo`.
 
+use std::convert::Infallible;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Args, Subcommand};
+use clap::Args;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
+use search_core::parallel::ordered_map;
 use sudoku_core::generate::{GenerateOptions, Generator};
-use sudoku_core::{Grid, Inference, Layout, ParseError, Solver, Strategy};
+use sudoku_core::{Grid, Inference, Layout, Solver, Strategy};
 
-use super::{CommandError, CommandResult};
+use super::input::{is_skipped, line_error, read_puzzle_sets};
 use crate::batch::{self, Answer};
-
-/// Arguments of `search-cli sudoku`.
-#[derive(Debug, Args)]
-pub struct SudokuArgs {
-    #[command(subcommand)]
-    command: SudokuCommand,
-}
-
-#[derive(Debug, Subcommand)]
-enum SudokuCommand {
-    /// Solve one puzzle per line: the solution, `unsolvable`, or `error: line N: <reason>`.
-    Solve(SolveArgs),
-    /// Count the solutions of one puzzle per line, up to a limit.
-    Count(CountArgs),
-    /// Generate puzzles with exactly one solution, one per line (`error: puzzle I: <reason>` for
-    /// one that runs out of its budget or, with --grade, of attempts).
-    Generate(GenerateArgs),
-    /// Compare the branching strategies on puzzle files (one thread): a Markdown table of the
-    /// mean time, nodes, guesses, maximum depth and dead ends per puzzle.
-    Strategies(StrategiesArgs),
-    /// Explain one puzzle per line step by step with human techniques (or --json steps).
-    Explain(super::sudoku_techniques::ExplainArgs),
-    /// Grade one puzzle per line: `<grade> <score>`, grades easy to extreme.
-    Rate(super::sudoku_techniques::RateArgs),
-    /// Measure the techniques as propagation inside the tree search, level by level.
-    Levels(super::sudoku_techniques::LevelsArgs),
-}
+use crate::commands::{self, CommandError, CommandResult};
 
 /// Options shared by the batch subcommands.
 #[derive(Debug, Args)]
@@ -50,7 +25,7 @@ struct BatchArgs {
     /// with `#` and empty lines are skipped.
     file: Option<PathBuf>,
     /// Worker threads (0 or 1 = none); the output is the same for every N.
-    #[arg(long, default_value_t = 1, value_parser = super::threads())]
+    #[arg(long, default_value_t = 1, value_parser = commands::threads())]
     threads: usize,
     /// Branching strategy: first, mrv, greedy (the paper's rule), or the two-way branching
     /// binary-max, binary-sum, binary-min, binary-product or bivalue-product (the default;
@@ -72,8 +47,9 @@ struct BatchArgs {
     max_seconds: Option<f64>,
 }
 
+/// Arguments of `search-cli sudoku solve`.
 #[derive(Debug, Args)]
-struct SolveArgs {
+pub(super) struct SolveArgs {
     #[command(flatten)]
     batch: BatchArgs,
     /// Print each solution as a pretty grid (several lines) instead of one line.
@@ -81,19 +57,21 @@ struct SolveArgs {
     pretty: bool,
 }
 
+/// Arguments of `search-cli sudoku count`.
 #[derive(Debug, Args)]
-struct CountArgs {
+pub(super) struct CountArgs {
     #[command(flatten)]
     batch: BatchArgs,
     /// Stop counting at this many solutions (at least 1).
-    #[arg(long, default_value_t = 2, value_parser = super::at_least_one())]
+    #[arg(long, default_value_t = 2, value_parser = commands::at_least_one())]
     limit: u64,
 }
 
+/// Arguments of `search-cli sudoku generate`.
 #[derive(Debug, Args)]
-struct GenerateArgs {
+pub(super) struct GenerateArgs {
     /// Number of puzzles (at least 1).
-    #[arg(long, default_value_t = 1, value_parser = super::at_least_one())]
+    #[arg(long, default_value_t = 1, value_parser = commands::at_least_one())]
     count: u64,
     /// Seed: puzzle i comes from `ChaCha8Rng` seeded with it, on stream i.
     #[arg(long, default_value_t = 0)]
@@ -109,7 +87,7 @@ struct GenerateArgs {
     #[arg(long, default_value_t = 3)]
     box_size: usize,
     /// Worker threads (0 or 1 = none); the output is the same for every N.
-    #[arg(long, default_value_t = 1, value_parser = super::threads())]
+    #[arg(long, default_value_t = 1, value_parser = commands::threads())]
     threads: usize,
     /// Only puzzles of this grade (easy, medium, hard, unfair, extreme; 9×9 rating).
     #[arg(long)]
@@ -131,8 +109,9 @@ struct GenerateArgs {
     max_seconds: Option<f64>,
 }
 
+/// Arguments of `search-cli sudoku strategies`.
 #[derive(Debug, Args)]
-struct StrategiesArgs {
+pub(super) struct StrategiesArgs {
     /// Puzzle files: a puzzle per line, or a Sudoku Exchange record (the puzzle in the second
     /// field); blank lines and lines starting with `#` are skipped.
     #[arg(required = true)]
@@ -141,7 +120,7 @@ struct StrategiesArgs {
     #[arg(long, default_value_t = 0)]
     sample: usize,
     /// Count solutions up to this limit (2 = solve and prove uniqueness, tdoku's mode; at least 1).
-    #[arg(long, default_value_t = 2, value_parser = super::at_least_one())]
+    #[arg(long, default_value_t = 2, value_parser = commands::at_least_one())]
     limit: u64,
     /// Strategies to compare (default: all of them).
     #[arg(long, value_delimiter = ',')]
@@ -154,63 +133,36 @@ struct StrategiesArgs {
     inference: Inference,
 }
 
-/// Run `search-cli sudoku`.
-pub fn run(args: &SudokuArgs) -> CommandResult {
-    match &args.command {
-        SudokuCommand::Solve(a) => {
-            let pretty = a.pretty;
-            run_batch(&a.batch, "solving", move |solver, grid| {
-                let report = solver.solve(grid);
-                let text = match report.value {
-                    None => "unsolvable".to_string(),
-                    Some(g) if pretty => g.to_pretty(),
-                    Some(g) => g.to_line(),
-                };
-                (text, report.stats, report.stopped)
-            })
-        }
-        SudokuCommand::Count(a) => {
-            let limit = a.limit;
-            run_batch(&a.batch, "counting", move |solver, grid| {
-                let report = solver.count(grid, limit);
-                (report.value.to_string(), report.stats, report.stopped)
-            })
-        }
-        SudokuCommand::Generate(a) => generate(a),
-        SudokuCommand::Strategies(a) => strategies(a),
-        SudokuCommand::Explain(a) => super::sudoku_techniques::explain(a),
-        SudokuCommand::Rate(a) => super::sudoku_techniques::rate_command(a),
-        SudokuCommand::Levels(a) => super::sudoku_techniques::levels(a),
-    }
+/// `search-cli sudoku solve`: the solution of each line, `unsolvable`, or an error line.
+pub(super) fn solve(a: &SolveArgs) -> CommandResult {
+    let pretty = a.pretty;
+    run_batch(&a.batch, "solving", move |solver, grid| {
+        let report = solver.solve(grid);
+        let text = match report.value {
+            None => "unsolvable".to_string(),
+            Some(g) if pretty => g.to_pretty(),
+            Some(g) => g.to_line(),
+        };
+        (text, report.stats, report.stopped)
+    })
 }
 
-/// The message of a parse error of one input line: a bad character is named by its column
-/// (the parser's "line" is the line within the text, always 1 here; the batch driver puts
-/// the input line in front).
-pub(crate) fn line_error(err: &ParseError) -> String {
-    line_error_at(err, 0)
+/// `search-cli sudoku count`: the number of solutions of each line, up to `--limit`.
+pub(super) fn count(a: &CountArgs) -> CommandResult {
+    let limit = a.limit;
+    run_batch(&a.batch, "counting", move |solver, grid| {
+        let report = solver.count(grid, limit);
+        (report.value.to_string(), report.stats, report.stopped)
+    })
 }
 
-/// [`line_error`] of a puzzle that starts `offset` characters into its input line: the
-/// column is counted from the start of the line.
-pub(crate) fn line_error_at(err: &ParseError, offset: usize) -> String {
-    match err {
-        ParseError::InvalidChar {
-            ch, column, alphabet, ..
-        } => format!(
-            "invalid character {ch:?} at column {} (digits are {alphabet}; empty cells are '.', '0' or '_')",
-            column + offset
-        ),
-        other => other.to_string(),
-    }
-}
-
+/// Answer one puzzle per input line with `answer`, through the batch driver.
 fn run_batch<F>(args: &BatchArgs, label: &str, answer: F) -> CommandResult
 where
     F: Fn(&Solver, &Grid) -> (String, search_core::SearchStats, Option<search_core::StopReason>) + Sync,
 {
     let solver = Solver::new(args.strategy).with_inference(args.inference);
-    let limits = super::Limits::new(args.max_nodes, args.max_seconds)?;
+    let limits = commands::Limits::new(args.max_nodes, args.max_seconds)?;
     let input = batch::open_input(args.file.as_deref())?;
     let mut out = std::io::stdout().lock();
     let stats = args.stats;
@@ -244,7 +196,9 @@ where
     Ok(summary.exit_code())
 }
 
-fn generate(args: &GenerateArgs) -> CommandResult {
+/// `search-cli sudoku generate`: `--count` puzzles, puzzle i from stream i of the seed, in
+/// order for every thread count.
+pub(super) fn generate(args: &GenerateArgs) -> CommandResult {
     // The layout takes a box of side 1 too, but its one-cell "puzzle" is no line the other
     // commands read: the sizes are those of the help.
     if !(2..=5).contains(&args.box_size) {
@@ -261,7 +215,7 @@ fn generate(args: &GenerateArgs) -> CommandResult {
     };
     let generator = Generator::new(layout, options);
     let pool = batch::pool(args.threads).map_err(|e| CommandError::Usage(e.to_string()))?;
-    let limits = super::Limits::new(args.max_nodes, args.max_seconds)?;
+    let limits = commands::Limits::new(args.max_nodes, args.max_seconds)?;
     // Puzzle i (from 0) is line i + 1 of the output, and its error line says `puzzle i + 1`.
     let puzzle = |i: u64| {
         let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
@@ -273,7 +227,7 @@ fn generate(args: &GenerateArgs) -> CommandResult {
                 .try_generate_with(&mut rng, &budget)
                 .map(|g| g.to_line())
                 .map_err(|e| e.to_string()),
-            Some(grade) => super::sudoku_techniques::graded_line(&generator, grade, args.attempts, &mut rng, &budget),
+            Some(grade) => super::techniques::graded_line(&generator, grade, args.attempts, &mut rng, &budget),
         };
         result.unwrap_or_else(|reason| format!("error: puzzle {}: {reason}", i + 1))
     };
@@ -283,9 +237,21 @@ fn generate(args: &GenerateArgs) -> CommandResult {
     let mut failed = false;
     while start < args.count {
         let end = (start + chunk).min(args.count);
-        let lines: Vec<String> = match &pool {
-            Some(pool) => pool.install(|| (start..end).into_par_iter().map(puzzle).collect()),
-            None => (start..end).map(puzzle).collect(),
+        // Puzzle `start + k` for k in 0..end - start (at most `chunk`), in order; on the pool
+        // built once above, which `ordered_map` runs in since it has `--threads` threads.
+        let map = || {
+            let threads = if pool.is_some() { args.threads } else { 1 };
+            let span = (end - start) as usize;
+            ordered_map(
+                0..span,
+                threads,
+                |k| Ok::<_, Infallible>(puzzle(start + k as u64)),
+                || (),
+            )
+        };
+        let Ok(lines) = match &pool {
+            Some(pool) => pool.install(map),
+            None => map(),
         };
         for line in lines {
             failed |= line.starts_with("error:");
@@ -296,65 +262,8 @@ fn generate(args: &GenerateArgs) -> CommandResult {
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
-/// The puzzle of a line: the whole line, or the second field of a Sudoku Exchange record.
-/// An error names the field read when the line has several, and counts columns from the start
-/// of the line.
-pub(crate) fn parse_puzzle(line: &str) -> Result<Grid, String> {
-    let mut fields = line.split_whitespace();
-    let first = fields.next().unwrap_or("");
-    let (text, field) = match fields.next() {
-        Some(second) if first.len() != second.len() => (second, Some(2)),
-        Some(_) => (first, Some(1)),
-        None => (first, None),
-    };
-    Grid::parse_line(text).map_err(|e| {
-        // `text` is a slice of `line`: its characters before it shift the columns.
-        let start = text.as_ptr().addr().saturating_sub(line.as_ptr().addr());
-        let offset = line.get(..start).map_or(0, |before| before.chars().count());
-        let reason = line_error_at(&e, offset);
-        match field {
-            Some(n) => format!("field {n}: {reason}"),
-            None => reason,
-        }
-    })
-}
-
-/// Blank lines and comments (`#` first) hold no puzzle.
-pub(crate) fn is_skipped(line: &str) -> bool {
-    line.trim().is_empty() || line.starts_with('#')
-}
-
-/// The puzzles of each file, `(file name, puzzles)`, every file read and parsed before the
-/// caller prints anything, so that a bad line stops the command before a table starts.
-/// Lines are read as [`parse_puzzle`] does, skipping blanks and comments; with `sample` > 0,
-/// at most that many puzzles per file, evenly spaced through it. A bad line is an error
-/// naming it: `FILE:LINE: reason`.
-pub(crate) fn read_puzzle_sets(files: &[PathBuf], sample: usize) -> Result<Vec<(String, Vec<Grid>)>, CommandError> {
-    let mut sets = Vec::with_capacity(files.len());
-    for file in files {
-        let text = batch::read_file(file).map_err(|e| CommandError::Usage(e.to_string()))?;
-        let lines: Vec<(usize, &str)> = text.lines().enumerate().filter(|(_, l)| !is_skipped(l)).collect();
-        let step = if sample == 0 || sample >= lines.len() {
-            1
-        } else {
-            lines.len() / sample
-        };
-        let keep = if sample == 0 { usize::MAX } else { sample };
-        let mut grids = Vec::new();
-        for &(index, line) in lines.iter().step_by(step).take(keep) {
-            let grid = parse_puzzle(line)
-                .map_err(|e| CommandError::Usage(format!("{}:{}: {e}", file.display(), index + 1)))?;
-            grids.push(grid);
-        }
-        let name = file
-            .file_name()
-            .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned());
-        sets.push((name, grids));
-    }
-    Ok(sets)
-}
-
-fn strategies(args: &StrategiesArgs) -> CommandResult {
+/// `search-cli sudoku strategies`: the table comparing the branching strategies.
+pub(super) fn strategies(args: &StrategiesArgs) -> CommandResult {
     let strategies = if args.strategies.is_empty() {
         Strategy::ALL.to_vec()
     } else {
