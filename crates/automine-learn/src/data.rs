@@ -160,11 +160,12 @@ fn random_rule(rng: &mut ChaCha8Rng) -> FirstClick {
 /// Play `games` games (given by their seeds and rules) on the current rayon pool; the
 /// positions come back in game order whatever the thread count.
 fn play_games(preset: Preset, games: &[(u64, FirstClick)]) -> Result<Vec<Vec<Position>>, LearnError> {
-    use rayon::prelude::*;
-    games
-        .par_iter()
-        .map(|&(seed, rule)| play_and_record(preset.settings(rule), seed))
-        .collect()
+    search_core::parallel::ordered_map(
+        games,
+        0,
+        |&(seed, rule)| play_and_record(preset.settings(rule), seed),
+        || (),
+    )
 }
 
 /// The most positions one [`PositionStream::next_batch`] may ask for. Training asks for

@@ -279,17 +279,10 @@ pub(crate) fn par_play_games<T: Send>(
     play: impl Fn(u64) -> Result<T, SimulationError> + Sync,
     on_game: impl Fn() + Sync,
 ) -> Result<Vec<T>, SimulationError> {
-    use rayon::prelude::*;
-    let work = || {
-        (0..games)
-            .into_par_iter()
-            .map(|i| {
-                let r = play(i);
-                on_game();
-                r
-            })
-            .collect::<Result<Vec<_>, _>>()
-    };
+    // The pool is built here even for one thread, so the games' own parallel enumerations run
+    // on it too and `threads` bounds the whole run.
+    let seeds: Vec<u64> = (0..games).collect();
+    let work = || search_core::parallel::ordered_map(seeds, 0, &play, &on_game);
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(work),
         Err(_) => work(),
