@@ -2,8 +2,9 @@
 //! order, whatever the thread count; errors are answered in place and counted.
 
 use std::convert::Infallible;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use search_core::parallel::ordered_map;
 
@@ -12,6 +13,54 @@ use crate::progress::Progress;
 /// Lines are processed in chunks of at most this many, so output streams and memory stays
 /// bounded.
 const CHUNK: usize = 4096;
+
+/// On one thread, answers written since the last flush are flushed once this much time has
+/// passed: fast answers go out in blocks, a slow one does not wait behind the chunk.
+const FLUSH_EVERY: Duration = Duration::from_millis(100);
+
+/// Standard output as the batch commands write it: line by line to a terminal, where a
+/// person reads as the answers come, and in large blocks to a pipe or a file, where one
+/// system call per line would cost more than the answers. [`run`] flushes it after each chunk
+/// of answers, and at least every [`FLUSH_EVERY`] on one thread.
+pub enum Output {
+    /// A terminal: flushed at every newline.
+    Terminal(io::StdoutLock<'static>),
+    /// A pipe or a file: flushed when the buffer fills and when [`run`] flushes it.
+    Piped(BufWriter<io::StdoutLock<'static>>),
+}
+
+/// [`Output`] for this process's standard output.
+pub fn output() -> Output {
+    let stdout = io::stdout();
+    if stdout.is_terminal() {
+        Output::Terminal(stdout.lock())
+    } else {
+        Output::Piped(BufWriter::with_capacity(1 << 16, stdout.lock()))
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Self::Terminal(out) => out.write(buf),
+            Self::Piped(out) => out.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Self::Terminal(out) => out.write_all(buf),
+            Self::Piped(out) => out.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Self::Terminal(out) => out.flush(),
+            Self::Piped(out) => out.flush(),
+        }
+    }
+}
 
 /// What one input line produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -152,9 +201,10 @@ pub fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>, rayon::ThreadPo
 
 /// Answer every line of `input` with `answer`, writing answers to `out` in input order.
 /// With `threads > 1` a chunk of lines is answered in parallel; the output is identical.
-/// On one thread each answer is flushed as soon as it is made; with threads, chunks start at
-/// one line and double up to [`CHUNK`] and are flushed as they finish. So the first answers
-/// appear at once and an interrupted run keeps what it has answered.
+/// Chunks start at one line and double up to [`CHUNK`]; `out` is flushed after each chunk,
+/// and on one thread also whenever [`FLUSH_EVERY`] has passed since the last flush. So the
+/// first answers appear at once, an interrupted run keeps what it had answered a moment
+/// before, and output to a pipe ([`output`]) is written in blocks, not line by line.
 pub fn run<R, W, F>(input: R, out: &mut W, threads: usize, label: &str, answer: F) -> io::Result<Summary>
 where
     R: Read,
@@ -200,11 +250,15 @@ where
                 write_answer(out, answer, &mut summary)?;
             }
         } else {
-            // One thread: write and flush each answer as soon as it is made (standard output
-            // is line-buffered, so the flush costs nothing more).
+            // One thread: write each answer as it is made; flush when a moment has passed, so
+            // a slow answer is not held back by the rest of its chunk.
+            let mut flushed = Instant::now();
             for line in &chunk {
                 write_answer(out, answer_line(line), &mut summary)?;
-                out.flush()?;
+                if flushed.elapsed() >= FLUSH_EVERY {
+                    out.flush()?;
+                    flushed = Instant::now();
+                }
             }
         }
         out.flush()?;

@@ -28,8 +28,9 @@ pub struct Connect4Args {
 #[derive(Debug, Subcommand)]
 enum Connect4Command {
     /// Score positions exactly: one move sequence (columns 1-7) per line, after any leading
-    /// whitespace; anything after a space is ignored; prints the score for the player to move (22 - winner's stones for a
-    /// win, negative for a loss, 0 for a draw), one line per input line.
+    /// whitespace; anything after a space is ignored; `start` is the empty board; blank lines
+    /// and lines starting with `#` are skipped. Prints the score for the player to move (22 -
+    /// winner's stones for a win, negative for a loss, 0 for a draw), one line per position.
     Solve(SolveArgs),
     /// Play a game against the solver in the terminal (or with moves piped on stdin).
     Play(PlayArgs),
@@ -135,8 +136,12 @@ fn answer_line(line: &str, mode: Mode, stats: bool, config: SolverConfig, limits
     // Leading whitespace is not "the first space" before a comment: without the trim, ` 4455`
     // would be scored as the empty board.
     let line = line.trim_start();
+    // A blank line is no position: read as one it would be the empty board, a long search.
+    if line.is_empty() || line.starts_with('#') {
+        return Answer::Skip;
+    }
     let moves = line.split_once(' ').map_or(line, |(moves, _)| moves);
-    let position = match Position::parse(moves) {
+    let position = match Position::parse(if moves == "start" { "" } else { moves }) {
         Ok(position) => position,
         Err(err) => return Answer::Error(format!("{moves:?}: {err}")),
     };
@@ -173,7 +178,7 @@ fn run_solve(args: &SolveArgs) -> CommandResult {
     let config = base.with_table_log2(args.table_log2);
     // Each line gets a budget of its own from these (the time runs per position).
     let limits = super::Limits::new(args.max_nodes, args.max_seconds)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = batch::output();
     let summary = batch::run(input, &mut out, args.threads, "connect4", |line| {
         answer_line(line, mode, args.stats, config, limits)
     })?;
@@ -350,6 +355,21 @@ mod tests {
         );
         assert!(
             matches!(answer_line("12121213", Mode::Strong, false, SolverConfig::default().with_table_log2(16), Limits::default()), Answer::Error(e) if e.contains("after the end"))
+        );
+        // Blank lines and comments are no positions (a blank line read as the empty board would
+        // start a long search); `start` spells the empty board, here stopped by a small budget.
+        let config = SolverConfig::default().with_table_log2(16);
+        for skipped in ["", "   ", "\t", "# a comment", "  # indented comment"] {
+            assert_eq!(
+                answer_line(skipped, Mode::Strong, false, config, Limits::default()),
+                Answer::Skip,
+                "{skipped:?}"
+            );
+        }
+        let tiny = Limits::new(Some(1_000), None).unwrap();
+        assert!(
+            matches!(answer_line("start", Mode::Strong, false, config, tiny), Answer::Error(e) if e.starts_with("\"start\": stopped")),
+            "the empty board"
         );
         match answer_line(
             "4455",

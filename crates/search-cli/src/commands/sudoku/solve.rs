@@ -164,7 +164,7 @@ where
     let solver = Solver::new(args.strategy).with_inference(args.inference);
     let limits = commands::Limits::new(args.max_nodes, args.max_seconds)?;
     let input = batch::open_input(args.file.as_deref())?;
-    let mut out = std::io::stdout().lock();
+    let mut out = batch::output();
     let stats = args.stats;
     let summary = batch::run(input, &mut out, args.threads, label, |line| {
         if is_skipped(line) {

@@ -114,7 +114,7 @@ const EXPLAIN_CHECK_NODES: u64 = 1_000_000;
 /// Run `search-cli sudoku explain`.
 pub fn explain(args: &ExplainArgs) -> CommandResult {
     let input = batch::open_input(args.file.as_deref())?;
-    let mut out = std::io::stdout().lock();
+    let mut out = batch::output();
     let (json, no_uniqueness) = (args.json, args.no_uniqueness);
     let summary = batch::run(input, &mut out, args.threads, "explaining", |line| {
         if is_skipped(line) {
@@ -179,7 +179,7 @@ pub fn explain(args: &ExplainArgs) -> CommandResult {
 /// Run `search-cli sudoku rate`.
 pub fn rate_command(args: &RateArgs) -> CommandResult {
     let input = batch::open_input(args.file.as_deref())?;
-    let mut out = std::io::stdout().lock();
+    let mut out = batch::output();
     let summary = batch::run(input, &mut out, args.threads, "rating", |line| {
         if is_skipped(line) {
             return Answer::Skip;
