@@ -3,6 +3,7 @@
 
 pub mod boards;
 pub mod compare;
+pub mod diverge;
 #[cfg(feature = "learn")]
 pub mod learn;
 pub mod merge;
@@ -51,6 +52,10 @@ enum MinesCommand {
     /// Paired comparison of two `mines play --records` files of the same games: discordant
     /// games, the difference of win rates with its 95% interval, McNemar's exact test.
     Compare(compare::CompareArgs),
+    /// Two exact players in lock step over a seed range, played on from their first different
+    /// move on the true layout and on sampled layouts of that position: a paired comparison
+    /// with less noise than `mines compare`.
+    Diverge(Box<diverge::DivergeArgs>),
     /// Combine the `mines play --json` summaries of disjoint seed ranges (shards of one
     /// measurement) into one win rate with its Wilson interval.
     Merge(merge::MergeArgs),
@@ -214,6 +219,7 @@ pub fn run(args: &MinesArgs, matches: &clap::ArgMatches) -> CommandResult {
         }
         MinesCommand::Boards(a) => boards::boards(a),
         MinesCommand::Compare(a) => compare::compare(a),
+        MinesCommand::Diverge(a) => diverge::diverge(a),
         MinesCommand::Merge(a) => merge::merge_command(a),
         #[cfg(feature = "learn")]
         MinesCommand::Train(a) => learn::train_command(a),

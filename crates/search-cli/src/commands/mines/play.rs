@@ -104,22 +104,22 @@ pub struct PlayArgs {
 
 /// The exact player's options in `search-cli mines play`: the only arguments
 /// [`exact_options`] reads, all under [`EXACT_HEADING`], so refused with another player.
-#[derive(Debug, Args)]
-struct ExactArgs {
+#[derive(Debug, Default, Args)]
+pub(crate) struct ExactArgs {
     /// Start from the faster player: a smaller endgame search and none of D. N. Hill's further
     /// parts (about twice the games per second on expert, some 0.15 points fewer wins).
     #[arg(long)]
-    fast: bool,
+    pub(crate) fast: bool,
     /// Read options from a JSON file: any of the keys --show-options prints, nested as there.
     #[arg(long, value_name = "FILE")]
-    options: Option<PathBuf>,
+    pub(crate) options: Option<PathBuf>,
     /// Set one option after --options, e.g. `--set guess.cut_off=0.8` or
     /// `--set endgame_layouts=0` (no endgame search); may be repeated.
     #[arg(long = "set", value_name = "KEY=VALUE")]
-    set: Vec<String>,
+    pub(crate) set: Vec<String>,
     /// Print the exact player's options as JSON (after --fast, --options and --set) and exit.
     #[arg(long)]
-    show_options: bool,
+    pub(crate) show_options: bool,
 }
 
 /// Parse `beginner|intermediate|expert|WxH/M` under `rule`.
@@ -146,7 +146,7 @@ pub(crate) fn parse_board(text: &str, rule: FirstClick) -> Result<GameSettings, 
 /// back through serde and checked by [`PlayerOptions::check`]; an error names the key and
 /// where it was given. Only [`ExactArgs`] and the first-click rule go in, so every argument the
 /// exact player reads is under [`EXACT_HEADING`].
-fn exact_options(args: &ExactArgs, rule: FirstClick) -> Result<PlayerOptions, CommandError> {
+pub(crate) fn exact_options(args: &ExactArgs, rule: FirstClick) -> Result<PlayerOptions, CommandError> {
     let base = if args.fast {
         PlayerOptions::fast(rule)
     } else {
