@@ -1,8 +1,11 @@
 //! The first-divergence comparison against the plain harness on the same games.
 
-use automine_core::measure::divergence::{DivergenceTrial, run_divergence, write_divergence_records};
+use automine_core::measure::divergence::{
+    DivergenceTrial, parse_divergence_records, run_divergence, write_divergence_records,
+};
 use automine_core::measure::harness::run_trial_with;
 use automine_core::measure::paired::PairedComparison;
+use automine_core::measure::paired::PairingError;
 use automine_core::player::exact::{ExactPlayer, PlayerOptions};
 use automine_core::{FirstClick, Preset, SafestCellPlayer};
 
@@ -56,7 +59,7 @@ fn one_sample_is_the_plain_paired_difference() {
     let rule = FirstClick::Safe;
     let trial = DivergenceTrial::new(Preset::Beginner.settings(rule), 9, 80, 1);
     let summary = run_divergence(&trial, exact(rule), SafestCellPlayer::default, || {}).unwrap();
-    assert_eq!(summary.difference(), summary.plain().difference());
+    assert_eq!(summary.difference().to_bits(), summary.plain().difference().to_bits());
     assert!(summary.records.iter().all(|r| r.samples == 1));
     assert_eq!(summary.playouts(), 2 * summary.diverged());
 }
@@ -68,7 +71,7 @@ fn a_player_against_itself_never_diverges() {
     let trial = DivergenceTrial::new(Preset::Beginner.settings(rule), 3, 30, 4);
     let summary = run_divergence(&trial, exact(rule), exact(rule), || {}).unwrap();
     assert_eq!(summary.diverged(), 0);
-    assert_eq!(summary.difference(), 0.0);
+    assert_eq!(summary.difference().to_bits(), 0.0f64.to_bits());
     let ci = summary.difference_ci95();
     assert_eq!((ci.low, ci.high), (0.0, 0.0));
 }
@@ -96,6 +99,32 @@ fn sampled_layouts_narrow_the_interval() {
     let csv = write_divergence_records(&summary.records);
     assert_eq!(csv.lines().count(), 301);
     assert!(csv.starts_with("seed,diverged_at,samples,wins_first,wins_second,first_won,second_won\n"));
+    assert_eq!(parse_divergence_records(&csv).unwrap(), summary.records);
+}
+
+#[test]
+fn records_that_cannot_be_true_are_refused_by_line() {
+    let header = "seed,diverged_at,samples,wins_first,wins_second,first_won,second_won\n";
+    let bad_line = |body: &str| match parse_divergence_records(&format!("{header}{body}")) {
+        Err(PairingError::BadLine { line, reason }) => (line, reason),
+        other => panic!("{body:?}: {other:?}"),
+    };
+    assert_eq!(bad_line("1,,1,1,1,1,1\n2,5,4,5,0,1,0\n").0, 3);
+    assert!(bad_line("1,,2,1,1,1,1\n").1.contains("without a divergence"));
+    assert!(bad_line("1,3,2,0,1,1,0\n").1.contains("missing from the wins"));
+    assert!(bad_line("x,,1,1,1,1,1\n").1.contains("seed"));
+    assert!(bad_line("1,,1,1,1,2,1\n").1.contains("first_won"));
+    assert!(bad_line("1,,1,1,1\n").1.contains("7 fields"));
+    assert!(matches!(
+        parse_divergence_records(&format!("{header}4,,1,0,0,0,0\n4,,1,0,0,0,0\n")),
+        Err(PairingError::RepeatedSeed {
+            seed: 4,
+            line: 3,
+            first_line: 2
+        })
+    ));
+    assert_eq!(parse_divergence_records(header), Err(PairingError::NoGames));
+    assert_eq!(parse_divergence_records(""), Err(PairingError::Empty));
 }
 
 #[cfg(feature = "parallel")]

@@ -39,6 +39,7 @@
 //! # Ok::<(), automine_core::SimulationError>(())
 //! ```
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
@@ -47,7 +48,7 @@ use rand_chacha::ChaCha8Rng;
 use search_core::Budget;
 
 use super::harness::{Interval, Z95, play_games};
-use super::paired::PairedComparison;
+use super::paired::{PairedComparison, PairingError};
 use crate::error::ProbabilityError;
 use crate::game::{Game, GameStatus};
 use crate::geometry::Pos;
@@ -194,7 +195,7 @@ impl DivergenceSummary {
 /// `seed,diverged_at,samples,wins_first,wins_second,first_won,second_won`, then one game a line
 /// (`diverged_at` empty for a game without a divergence, the two last fields `1` or `0`).
 pub fn write_divergence_records(records: &[DivergenceRecord]) -> String {
-    let mut out = String::from("seed,diverged_at,samples,wins_first,wins_second,first_won,second_won\n");
+    let mut out = format!("{HEADER}\n");
     for r in records {
         let at = r.diverged_at.map_or(String::new(), |m| m.to_string());
         // Writing to a String cannot fail.
@@ -354,4 +355,105 @@ where
         records,
         elapsed: start.elapsed(),
     })
+}
+
+/// The header line of [`write_divergence_records`].
+const HEADER: &str = "seed,diverged_at,samples,wins_first,wins_second,first_won,second_won";
+
+/// Read back what [`write_divergence_records`] wrote. Blank lines are skipped; every line is
+/// checked (wins at most the samples; a game without a divergence has one sample and the same
+/// outcome for both players, which are its wins), and a seed may appear once.
+///
+/// ```
+/// use automine_core::measure::divergence::parse_divergence_records;
+/// let text = "seed,diverged_at,samples,wins_first,wins_second,first_won,second_won\n7,,1,1,1,1,1\n8,40,4,3,1,1,0\n";
+/// let records = parse_divergence_records(text)?;
+/// assert_eq!(records[1].diverged_at, Some(40));
+/// assert_eq!(records[1].difference(), 0.5);
+/// # Ok::<(), automine_core::measure::paired::PairingError>(())
+/// ```
+///
+/// # Errors
+/// [`PairingError::Empty`] without a header, [`PairingError::BadLine`] naming the line and
+/// field that is wrong, [`PairingError::RepeatedSeed`], or [`PairingError::NoGames`].
+pub fn parse_divergence_records(text: &str) -> Result<Vec<DivergenceRecord>, PairingError> {
+    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let (header_index, header) = lines.next().ok_or(PairingError::Empty)?;
+    if header.trim() != HEADER {
+        return Err(PairingError::BadLine {
+            line: header_index + 1,
+            reason: format!("expected the header `{HEADER}`, found {:?}", header.trim()),
+        });
+    }
+    let mut first_lines: HashMap<u64, usize> = HashMap::new();
+    let mut records = Vec::new();
+    for (i, line) in lines {
+        let bad = |reason: String| PairingError::BadLine { line: i + 1, reason };
+        let fields: Vec<&str> = line.trim().split(',').map(str::trim).collect();
+        let [seed, at, samples, wins_first, wins_second, first_won, second_won] = fields[..] else {
+            return Err(bad(format!("expected 7 fields {HEADER}, found {}", fields.len())));
+        };
+        let number = |name: &str, text: &str| -> Result<u64, PairingError> {
+            text.parse()
+                .map_err(|_| bad(format!("{name} {text:?} is not a whole number")))
+        };
+        let small = |name: &str, text: &str| -> Result<u32, PairingError> {
+            text.parse().map_err(|_| bad(format!("{name} {text:?} is not a count")))
+        };
+        let flag = |name: &str, text: &str| match text {
+            "1" => Ok(true),
+            "0" => Ok(false),
+            other => Err(bad(format!("{name} {other:?} is not 0 or 1"))),
+        };
+        let seed = number("seed", seed)?;
+        let diverged_at = if at.is_empty() {
+            None
+        } else {
+            Some(
+                at.parse::<usize>()
+                    .map_err(|_| bad(format!("diverged_at {at:?} is not a move count")))?,
+            )
+        };
+        let record = DivergenceRecord {
+            seed,
+            diverged_at,
+            samples: small("samples", samples)?,
+            wins_first: small("wins_first", wins_first)?,
+            wins_second: small("wins_second", wins_second)?,
+            first_won: flag("first_won", first_won)?,
+            second_won: flag("second_won", second_won)?,
+        };
+        if record.samples == 0 || record.wins_first > record.samples || record.wins_second > record.samples {
+            return Err(bad(format!(
+                "{} and {} wins in {} samples",
+                record.wins_first, record.wins_second, record.samples
+            )));
+        }
+        if record.wins_first < u32::from(record.first_won) || record.wins_second < u32::from(record.second_won) {
+            return Err(bad("a won true layout is missing from the wins".to_string()));
+        }
+        if record.diverged_at.is_none()
+            && (record.samples != 1
+                || record.first_won != record.second_won
+                || record.wins_first != u32::from(record.first_won)
+                || record.wins_second != u32::from(record.second_won))
+        {
+            return Err(bad(
+                "a game without a divergence has one sample and one outcome for both players".to_string(),
+            ));
+        }
+        if let Some(&first_line) = first_lines.get(&seed) {
+            return Err(PairingError::RepeatedSeed {
+                seed,
+                line: i + 1,
+                first_line,
+            });
+        }
+        first_lines.insert(seed, i + 1);
+        records.push(record);
+    }
+    if records.is_empty() {
+        return Err(PairingError::NoGames);
+    }
+    Ok(records)
 }

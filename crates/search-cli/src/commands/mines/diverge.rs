@@ -2,12 +2,14 @@
 //! the true layout and on sampled layouts of that position (automine-core's
 //! `measure::divergence`).
 
-use std::io::Write;
-use std::path::PathBuf;
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use automine_core::measure::divergence::{
-    DEFAULT_SAMPLER_NODES, DivergenceSummary, DivergenceTrial, par_run_divergence, write_divergence_records,
+    DEFAULT_SAMPLER_NODES, DivergenceRecord, DivergenceSummary, DivergenceTrial, par_run_divergence,
+    parse_divergence_records, write_divergence_records,
 };
 use automine_core::player::exact::{ExactPlayer, PlayerOptions};
 use clap::Args;
@@ -62,6 +64,48 @@ pub struct DivergeArgs {
     /// to this CSV file.
     #[arg(long, value_name = "FILE")]
     records: Option<PathBuf>,
+    /// Play nothing: summarise the games of these `--records` files (plain or `.gz`) together,
+    /// e.g. the shards of one comparison; a seed may appear once over all of them.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["records", "games", "seed", "samples"])]
+    from_records: Vec<PathBuf>,
+}
+
+/// The text of `path`, gunzipped when its name ends in `.gz`.
+fn read_records_file(path: &Path) -> Result<String, CommandError> {
+    let failed = |e: std::io::Error| CommandError::Usage(format!("{}: {e}", path.display()));
+    if path.extension().is_some_and(|e| e == "gz") {
+        let file = std::fs::File::open(path).map_err(failed)?;
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(file)
+            .read_to_string(&mut text)
+            .map_err(failed)?;
+        Ok(text)
+    } else {
+        crate::batch::read_file(path).map_err(|e| CommandError::Usage(e.to_string()))
+    }
+}
+
+/// The records of every file, in seed order; a seed given twice is refused with both files.
+fn read_all_records(paths: &[PathBuf]) -> Result<Vec<DivergenceRecord>, CommandError> {
+    let mut seen: HashMap<u64, &Path> = HashMap::new();
+    let mut all = Vec::new();
+    for path in paths {
+        let records = parse_divergence_records(&read_records_file(path)?)
+            .map_err(|e| CommandError::Usage(format!("{}: {e}", path.display())))?;
+        for r in &records {
+            if let Some(before) = seen.insert(r.seed, path) {
+                return Err(CommandError::Usage(format!(
+                    "{}: seed {} is also in {}: the files must hold disjoint games",
+                    path.display(),
+                    r.seed,
+                    before.display()
+                )));
+            }
+        }
+        all.extend(records);
+    }
+    all.sort_by_key(|r| r.seed);
+    Ok(all)
 }
 
 fn player_options(
@@ -77,25 +121,15 @@ fn player_options(
     exact_options(&args, rule)
 }
 
-fn json_summary(
-    args: &DivergeArgs,
-    trial: &DivergenceTrial,
-    options: [&PlayerOptions; 2],
-    s: &DivergenceSummary,
-) -> serde_json::Value {
+/// The comparison's figures as JSON (the same whether played now or read from records).
+fn figures_json(s: &DivergenceSummary) -> serde_json::Value {
     let ci = s.difference_ci95();
     let plain = s.plain();
     let plain_ci = plain.difference_ci95();
-    let dims = trial.settings.dims();
     let games = s.games();
     let rate = |wins: u64| if games == 0 { 0.0 } else { wins as f64 / games as f64 };
     serde_json::json!({
-        "board": format!("{}x{}/{}", dims.width().0, dims.height().0, trial.settings.mines()),
-        "first_click": trial.settings.first_click().name(),
-        "seed": trial.seed,
         "games": games,
-        "samples": trial.samples,
-        "sampler_nodes": args.sampler_nodes,
         "diverged": s.diverged(),
         "playouts": s.playouts(),
         "difference": s.difference(),
@@ -113,11 +147,39 @@ fn json_summary(
             "difference_ci95_high": plain_ci.high,
             "mcnemar_p": plain.mcnemar_p_value(),
         },
-        "seconds": s.elapsed.as_secs_f64(),
-        "first_options": serde_json::to_value(options[0]).ok(),
-        "second_options": serde_json::to_value(options[1]).ok(),
-        "version": env!("CARGO_PKG_VERSION"),
     })
+}
+
+/// The figures as text.
+fn write_figures(out: &mut impl Write, s: &DivergenceSummary) -> std::io::Result<()> {
+    let ci = s.difference_ci95();
+    let plain = s.plain();
+    let plain_ci = plain.difference_ci95();
+    let most = s.records.iter().map(|r| r.samples).max().unwrap_or(1);
+    writeln!(out, "games            {}", s.games())?;
+    writeln!(
+        out,
+        "diverged         {} ({} playouts from divergences, at most {most} layouts each)",
+        s.diverged(),
+        s.playouts(),
+    )?;
+    writeln!(
+        out,
+        "difference       {:+.4} points, 95% interval [{:+.4}, {:+.4}] (first minus second, sampled layouts)",
+        100.0 * s.difference(),
+        100.0 * ci.low,
+        100.0 * ci.high
+    )?;
+    writeln!(
+        out,
+        "true layouts     {:+.4} points, 95% interval [{:+.4}, {:+.4}]; {} won only by the first, {} only by the second; McNemar p {:.4}",
+        100.0 * plain.difference(),
+        100.0 * plain_ci.low,
+        100.0 * plain_ci.high,
+        plain.only_first,
+        plain.only_second,
+        plain.mcnemar_p_value()
+    )
 }
 
 /// Run `search-cli mines diverge`.
@@ -128,6 +190,19 @@ pub fn diverge(args: &DivergeArgs) -> CommandResult {
     let second = player_options(args.second_options.as_ref(), &args.second_set, rule)?;
     if let Some(path) = &args.records {
         crate::batch::check_writable(path).map_err(|e| CommandError::Usage(format!("--records {e}")))?;
+    }
+    let mut out = std::io::stdout().lock();
+    if !args.from_records.is_empty() {
+        let summary = DivergenceSummary {
+            records: read_all_records(&args.from_records)?,
+            elapsed: std::time::Duration::ZERO,
+        };
+        if args.json {
+            writeln!(out, "{}", figures_json(&summary))?;
+        } else {
+            write_figures(&mut out, &summary)?;
+        }
+        return Ok(ExitCode::SUCCESS);
     }
     let mut trial = DivergenceTrial::new(settings, args.seed, args.games, args.samples);
     trial.sampler_nodes = args.sampler_nodes;
@@ -145,38 +220,21 @@ pub fn diverge(args: &DivergeArgs) -> CommandResult {
         std::fs::write(path, write_divergence_records(&summary.records))
             .map_err(|e| CommandError::Usage(format!("--records {}: {e}", path.display())))?;
     }
-    let mut out = std::io::stdout().lock();
     if args.json {
-        writeln!(out, "{}", json_summary(args, &trial, [&first, &second], &summary))?;
-        return Ok(ExitCode::SUCCESS);
+        let dims = trial.settings.dims();
+        let mut json = figures_json(&summary);
+        json["board"] = format!("{}x{}/{}", dims.width().0, dims.height().0, trial.settings.mines()).into();
+        json["first_click"] = trial.settings.first_click().name().into();
+        json["seed"] = trial.seed.into();
+        json["samples"] = trial.samples.into();
+        json["sampler_nodes"] = trial.sampler_nodes.into();
+        json["seconds"] = summary.elapsed.as_secs_f64().into();
+        json["first_options"] = serde_json::to_value(first).unwrap_or_default();
+        json["second_options"] = serde_json::to_value(second).unwrap_or_default();
+        json["version"] = env!("CARGO_PKG_VERSION").into();
+        writeln!(out, "{json}")?;
+    } else {
+        write_figures(&mut out, &summary)?;
     }
-    let ci = summary.difference_ci95();
-    let plain = summary.plain();
-    let plain_ci = plain.difference_ci95();
-    writeln!(out, "games            {}", summary.games())?;
-    writeln!(
-        out,
-        "diverged         {} ({} playouts from divergences, {} layouts each)",
-        summary.diverged(),
-        summary.playouts(),
-        trial.samples
-    )?;
-    writeln!(
-        out,
-        "difference       {:+.4} points, 95% interval [{:+.4}, {:+.4}] (first minus second, sampled layouts)",
-        100.0 * summary.difference(),
-        100.0 * ci.low,
-        100.0 * ci.high
-    )?;
-    writeln!(
-        out,
-        "true layouts     {:+.4} points, 95% interval [{:+.4}, {:+.4}]; {} won only by the first, {} only by the second; McNemar p {:.4}",
-        100.0 * plain.difference(),
-        100.0 * plain_ci.low,
-        100.0 * plain_ci.high,
-        plain.only_first,
-        plain.only_second,
-        plain.mcnemar_p_value()
-    )?;
     Ok(ExitCode::SUCCESS)
 }
